@@ -1,0 +1,1 @@
+//! Benchmarks (work in progress).

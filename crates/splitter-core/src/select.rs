@@ -1,0 +1,1 @@
+//! CSS selector matching through [`DomAdapter`], with the `selectors` crate.

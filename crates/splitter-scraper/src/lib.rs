@@ -1,0 +1,1 @@
+//! Parser backend (work in progress).
