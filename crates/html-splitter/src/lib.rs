@@ -1,1 +1,183 @@
-//! Facade (work in progress).
+//! Structure-aware HTML to plain-text chunks for retrieval-augmented generation.
+//!
+//! Give it a web page, a specification or a manual; get back plain-text
+//! chunks that follow the document's structure (sections, paragraphs, table
+//! cells, list items) and never exceed a hard size cap. The document is parsed
+//! once; subtrees are broken apart only when their text is too large. CSS
+//! selectors say where splitting is preferred (`separators`) and what must stay
+//! whole (`never_break_within`).
+//!
+//! This crate is a facade: the algorithm lives in [`splitter_core`] (re-exported
+//! here), and the HTML parser is chosen with a Cargo feature:
+//!
+//! | feature | backend | notes |
+//! |---|---|---|
+//! | `html5ever` (default) | [`Backend::Html5ever`] | the spec parser, through `markup5ever_rcdom` |
+//! | `scraper` | `Backend::Scraper` | the same spec parser, in an arena tree |
+//! | `tl` | `Backend::Tl` | a fast non-spec parser; see its crate docs for the differences |
+//!
+//! ```
+//! use html_splitter::{split_html, Splitter};
+//!
+//! let splitter = Splitter::builder(40)
+//!     .max_chunk_size(60)
+//!     .separators(["h2"])
+//!     .build()?;
+//! let html = "<h1>Guide</h1><p>Intro.</p><h2>Install</h2><p>Run the installer.</p>\
+//!             <h2>Use</h2><p>Open a page and split it.</p>";
+//! let chunks = split_html(&splitter, html);
+//! assert_eq!(
+//!     chunks.to_strings(),
+//!     ["Guide\nIntro.", "Install\nRun the installer.", "Use\nOpen a page and split it."]
+//! );
+//! # Ok::<(), html_splitter::ConfigError>(())
+//! ```
+
+#![deny(missing_docs)]
+
+#[cfg(not(any(feature = "html5ever", feature = "scraper", feature = "tl")))]
+compile_error!("enable at least one backend feature: html5ever, scraper or tl");
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use splitter_core::*;
+
+#[cfg(feature = "html5ever")]
+pub use splitter_html5ever::{self, Html5everDom};
+#[cfg(feature = "scraper")]
+pub use splitter_scraper::{self, ScraperDom};
+#[cfg(feature = "tl")]
+pub use splitter_tl::{self, TlDom};
+
+/// A parser backend compiled into this build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Backend {
+    /// html5ever with `markup5ever_rcdom` (feature `html5ever`).
+    #[cfg(feature = "html5ever")]
+    Html5ever,
+    /// scraper (feature `scraper`).
+    #[cfg(feature = "scraper")]
+    Scraper,
+    /// tl (feature `tl`).
+    #[cfg(feature = "tl")]
+    Tl,
+}
+
+impl Backend {
+    /// Every backend compiled into this build, the default first.
+    pub const ALL: &'static [Backend] = &[
+        #[cfg(feature = "html5ever")]
+        Backend::Html5ever,
+        #[cfg(feature = "scraper")]
+        Backend::Scraper,
+        #[cfg(feature = "tl")]
+        Backend::Tl,
+    ];
+
+    /// The backend's name, as the CLI's `--backend` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            #[cfg(feature = "html5ever")]
+            Backend::Html5ever => "html5ever",
+            #[cfg(feature = "scraper")]
+            Backend::Scraper => "scraper",
+            #[cfg(feature = "tl")]
+            Backend::Tl => "tl",
+        }
+    }
+
+    /// Parses `html` with this backend and splits it.
+    pub fn split<S: Sizer>(self, splitter: &Splitter<S>, html: &str) -> Chunks {
+        match self {
+            #[cfg(feature = "html5ever")]
+            Backend::Html5ever => splitter.split(&Html5everDom::parse(html)),
+            #[cfg(feature = "scraper")]
+            Backend::Scraper => splitter.split(&ScraperDom::parse(html)),
+            #[cfg(feature = "tl")]
+            Backend::Tl => splitter.split(&TlDom::parse(html)),
+        }
+    }
+
+    /// Splits each document's HTML with this backend; see
+    /// [`Splitter::split_documents`].
+    pub fn split_documents<S: Sizer, I: IntoIterator<Item = Document>>(
+        self,
+        splitter: &Splitter<S>,
+        documents: I,
+        chunk_header: Option<&str>,
+    ) -> Vec<Document> {
+        splitter.split_documents(documents, chunk_header, |splitter, html| {
+            self.split(splitter, html)
+        })
+    }
+}
+
+impl Default for Backend {
+    fn default() -> Self {
+        Backend::ALL[0]
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A backend name that is unknown or not compiled into this build.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown backend {name:?}: this build has {available}")]
+pub struct UnknownBackend {
+    name: String,
+    available: String,
+}
+
+impl FromStr for Backend {
+    type Err = UnknownBackend;
+
+    fn from_str(name: &str) -> Result<Self, UnknownBackend> {
+        Backend::ALL
+            .iter()
+            .copied()
+            .find(|backend| backend.name() == name)
+            .ok_or_else(|| UnknownBackend {
+                name: name.to_owned(),
+                available: Backend::ALL
+                    .iter()
+                    .map(|backend| backend.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+/// Parses `html` with the default backend and splits it.
+pub fn split_html<S: Sizer>(splitter: &Splitter<S>, html: &str) -> Chunks {
+    Backend::default().split(splitter, html)
+}
+
+/// Splits each document's HTML with the default backend; see
+/// [`Splitter::split_documents`].
+///
+/// ```
+/// use html_splitter::{split_documents, Document, Splitter};
+///
+/// let splitter = Splitter::builder(12).build()?;
+/// let docs = vec![Document::new("<p>first part</p><p>second part</p>").with_metadata("source", "a.html")];
+/// let chunks = split_documents(&splitter, docs, Some("A: "));
+/// assert_eq!(chunks.len(), 2);
+/// assert_eq!(chunks[1].page_content, "A: second part");
+/// assert_eq!(chunks[1].metadata["source"], "a.html");
+/// assert_eq!(chunks[1].metadata["partIndex"], 1);
+/// assert_eq!(chunks[1].metadata["totalParts"], 2);
+/// # Ok::<(), html_splitter::ConfigError>(())
+/// ```
+pub fn split_documents<S: Sizer, I: IntoIterator<Item = Document>>(
+    splitter: &Splitter<S>,
+    documents: I,
+    chunk_header: Option<&str>,
+) -> Vec<Document> {
+    Backend::default().split_documents(splitter, documents, chunk_header)
+}

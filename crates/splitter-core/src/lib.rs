@@ -1,16 +1,58 @@
-//! The backend-agnostic core of an HTML text splitter for retrieval-augmented generation.
+//! The backend-agnostic core of an HTML text splitter for retrieval-augmented
+//! generation.
 //!
-//! (crate docs are written with the splitter itself)
+//! A [`Splitter`] turns one parsed HTML document into plain-text [`Chunks`]
+//! that follow the document's structure and respect a soft target size and an
+//! optional hard cap. The core knows no parser: a backend crate wraps its
+//! parser's tree in a type implementing [`DomAdapter`], and the core walks it
+//! once.
+//!
+//! The key design choice is the *canonical text*: one string per document,
+//! built in a single walk, in which every element and text node (a *unit*)
+//! owns a byte range. Decomposition and merging then work on ranges of that
+//! string, so no subtree's text is extracted twice and a chunk is always a
+//! slice of the canonical text. Neither the walk nor the decomposition
+//! recurses on the call stack: a document nested a million levels deep is
+//! fine.
+//!
+//! CSS selectors (`separators`, `never_break_within`) are parsed once when the
+//! splitter is built, by the `selectors` crate, and matched through the
+//! adapter, so every backend gives them the same meaning.
+//!
+//! ```
+//! use splitter_core::{Splitter, SplitterConfig};
+//!
+//! let config = SplitterConfig::from_json(
+//!     r#"{"chunkSize": 1000, "maxChunkSize": 1500, "separators": ["h2"], "neverBreakWithin": ["pre"]}"#,
+//! )?;
+//! let splitter = Splitter::new(config)?;
+//! // With a backend: `let chunks = splitter.split(&Html5everDom::parse(html));`
+//! # let _ = splitter;
+//! # Ok::<(), splitter_core::ConfigError>(())
+//! ```
+//!
+//! The behaviour contract is the project's SPEC: canonical text (§3),
+//! decomposition (§4), merge (§5) and the documents API (§7).
 
 #![deny(missing_docs)]
 
 mod adapter;
+mod canonical;
 mod config;
+mod documents;
 mod error;
 mod select;
 mod sizer;
+mod split;
+#[cfg(test)]
+mod tests;
 
 pub use adapter::{Children, DomAdapter, NodeKind};
 pub use config::SplitterConfig;
+pub use documents::{Document, chunk_documents};
 pub use error::ConfigError;
 pub use sizer::{Characters, Sizer};
+pub use split::{Chunks, Splitter, SplitterBuilder};
+
+/// Re-exported for [`Document::metadata`].
+pub use serde_json;

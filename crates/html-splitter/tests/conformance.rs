@@ -1,0 +1,60 @@
+//! Every case of the vendored `conformance/cases.json` on every compiled
+//! backend, through the library.
+
+use html_splitter::{Backend, Splitter, SplitterConfig};
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+struct Case {
+    name: String,
+    html: String,
+    config: serde_json::Value,
+    #[serde(default)]
+    expected: Option<Vec<String>>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+fn cases() -> Vec<Case> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../conformance/cases.json");
+    let json = std::fs::read_to_string(path).expect("read conformance/cases.json");
+    serde_json::from_str(&json).expect("parse conformance/cases.json")
+}
+
+fn build(case: &Case) -> Result<Splitter, html_splitter::ConfigError> {
+    Splitter::new(SplitterConfig::from_json(&case.config.to_string())?)
+}
+
+#[test]
+fn every_case_on_every_backend() {
+    let cases = cases();
+    assert!(cases.len() >= 38, "expected the full case list, got {}", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        match (&case.expected, &case.error) {
+            (Some(expected), None) => {
+                let splitter = build(case).unwrap_or_else(|err| panic!("{}: {err}", case.name));
+                for &backend in Backend::ALL {
+                    let chunks = backend.split(&splitter, &case.html).to_strings();
+                    if &chunks != expected {
+                        failures.push(format!(
+                            "[{backend}] {}: expected {expected:?}, got {chunks:?}",
+                            case.name
+                        ));
+                    }
+                }
+            }
+            (None, Some(error)) => match build(case) {
+                Ok(_) => failures.push(format!("{}: expected an error naming {error:?}", case.name)),
+                Err(err) if !err.to_string().contains(error.as_str()) => failures.push(format!(
+                    "{}: error {:?} does not name {error:?}",
+                    case.name,
+                    err.to_string()
+                )),
+                Err(_) => {}
+            },
+            _ => failures.push(format!("{}: a case needs exactly one of expected/error", case.name)),
+        }
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}

@@ -1,0 +1,278 @@
+//! SPEC §6 invariants as property tests over generated HTML, on every
+//! compiled backend.
+
+use html_splitter::{Backend, Chunks, Sizer, Splitter, SplitterConfig};
+use proptest::prelude::*;
+
+/// A generated tree, rendered to well-nested HTML so that the parser keeps
+/// its shape (no implied end tags, no foster parenting).
+#[derive(Debug, Clone)]
+enum Node {
+    Text(String),
+    /// A block container: may hold blocks and inline content.
+    Block {
+        tag: &'static str,
+        class: Option<&'static str>,
+        children: Vec<Node>,
+    },
+    /// Phrasing-only element: holds inline content only.
+    Inline {
+        tag: &'static str,
+        class: Option<&'static str>,
+        children: Vec<Node>,
+    },
+    Void(&'static str),
+    Script(String),
+    Comment(String),
+}
+
+fn text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        4 => "[a-z]{1,9}",
+        2 => Just(" ".to_owned()),
+        1 => Just("\n  ".to_owned()),
+        1 => Just("&amp;".to_owned()),
+        1 => Just("&nbsp;".to_owned()),
+        1 => Just("&lt;x&gt;".to_owned()),
+        1 => Just("é".to_owned()),
+        1 => Just("e\u{301}".to_owned()),
+        1 => Just("🦀".to_owned()),
+        1 => Just("日本語".to_owned()),
+        1 => Just(". ".to_owned()),
+    ];
+    prop::collection::vec(piece, 1..8).prop_map(|pieces| pieces.concat())
+}
+
+fn class() -> impl Strategy<Value = Option<&'static str>> {
+    prop_oneof![3 => Just(None), 1 => Just(Some("keep")), 1 => Just(Some("sep"))]
+}
+
+fn inline_node() -> impl Strategy<Value = Node> {
+    let leaf = prop_oneof![
+        6 => text().prop_map(Node::Text),
+        1 => Just(Node::Void("br")),
+        1 => "[a-z ]{0,8}".prop_map(Node::Comment),
+    ];
+    leaf.prop_recursive(4, 24, 4, |inner| {
+        (
+            prop::sample::select(vec!["span", "b", "i", "em", "a", "code"]),
+            class(),
+            prop::collection::vec(inner, 0..4),
+        )
+            .prop_map(|(tag, class, children)| Node::Inline {
+                tag,
+                class,
+                children,
+            })
+    })
+}
+
+fn block_node() -> impl Strategy<Value = Node> {
+    let leaf = prop_oneof![
+        4 => inline_node(),
+        1 => Just(Node::Void("hr")),
+        1 => "[a-z<> ]{0,8}".prop_map(Node::Script),
+        3 => (
+            prop::sample::select(vec!["p", "h2", "h3", "pre", "li"]),
+            class(),
+            prop::collection::vec(inline_node(), 0..4)
+        )
+            .prop_map(|(tag, class, children)| Node::Inline { tag, class, children }),
+    ];
+    leaf.prop_recursive(5, 48, 5, |inner| {
+        (
+            prop::sample::select(vec!["div", "section", "article", "blockquote", "emu-clause"]),
+            class(),
+            prop::collection::vec(inner, 0..5),
+        )
+            .prop_map(|(tag, class, children)| Node::Block {
+                tag,
+                class,
+                children,
+            })
+    })
+}
+
+fn render(node: &Node, out: &mut String) {
+    match node {
+        Node::Text(text) => out.push_str(text),
+        Node::Block {
+            tag,
+            class,
+            children,
+        }
+        | Node::Inline {
+            tag,
+            class,
+            children,
+        } => {
+            out.push('<');
+            out.push_str(tag);
+            if let Some(class) = class {
+                out.push_str(" class=\"");
+                out.push_str(class);
+                out.push('"');
+            }
+            out.push('>');
+            for child in children {
+                render(child, out);
+            }
+            out.push_str("</");
+            out.push_str(tag);
+            out.push('>');
+        }
+        Node::Void(tag) => {
+            out.push('<');
+            out.push_str(tag);
+            out.push('>');
+        }
+        Node::Script(body) => {
+            out.push_str("<script>");
+            out.push_str(&body.replace('<', " "));
+            out.push_str("</script>");
+        }
+        Node::Comment(body) => {
+            out.push_str("<!--");
+            out.push_str(body);
+            out.push_str("-->");
+        }
+    }
+}
+
+fn render_all(nodes: &[Node]) -> String {
+    let mut html = String::new();
+    for node in nodes {
+        render(node, &mut html);
+    }
+    html
+}
+
+/// The HTML of every protected element that has no protected ancestor.
+fn outermost_protected(nodes: &[Node], never: &[String], found: &mut Vec<String>) {
+    for node in nodes {
+        if let Node::Block {
+            tag,
+            class,
+            children,
+        }
+        | Node::Inline {
+            tag,
+            class,
+            children,
+        } = node
+        {
+            let protected = (*class == Some("keep") && never.iter().any(|s| s == ".keep"))
+                || (*tag == "pre" && never.iter().any(|s| s == "pre"));
+            if protected {
+                let mut html = String::new();
+                render(node, &mut html);
+                found.push(html);
+            } else {
+                outermost_protected(children, never, found);
+            }
+        }
+    }
+}
+
+fn config() -> impl Strategy<Value = SplitterConfig> {
+    (
+        1usize..60,
+        prop::option::of(0usize..40),
+        prop::sample::subsequence(vec!["h2", "p", "br", ".sep", "section > h3"], 0..=3),
+        prop::sample::subsequence(vec![".keep", "pre"], 0..=2),
+    )
+        .prop_map(|(chunk_size, extra, separators, never)| SplitterConfig {
+            max_chunk_size: extra.map(|extra| chunk_size + extra),
+            separators: separators.into_iter().map(str::to_owned).collect(),
+            never_break_within: never.into_iter().map(str::to_owned).collect(),
+            ..SplitterConfig::new(chunk_size)
+        })
+}
+
+fn check_invariants(splitter: &Splitter, chunks: &Chunks, label: &str) {
+    let canonical = chunks.canonical_text();
+    let mut covered = 0;
+    for (span, text) in chunks.spans().iter().zip(chunks.iter()) {
+        // 1. non-empty and trimmed
+        assert!(!text.is_empty(), "[{label}] empty chunk");
+        assert_eq!(text, text.trim(), "[{label}] untrimmed chunk {text:?}");
+        // 2. hard cap
+        if let Some(max) = splitter.config().max_chunk_size {
+            let size = splitter.sizer().size(text);
+            assert!(size <= max, "[{label}] chunk of size {size} > {max}: {text:?}");
+        }
+        // 3. spans of the canonical text, increasing, whitespace between
+        assert!(span.start >= covered, "[{label}] spans overlap or go back");
+        assert!(
+            canonical[covered..span.start].trim().is_empty(),
+            "[{label}] text lost between chunks: {:?}",
+            &canonical[covered..span.start]
+        );
+        assert_eq!(&canonical[span.clone()], text);
+        covered = span.end;
+    }
+    assert!(
+        canonical[covered..].trim().is_empty(),
+        "[{label}] text lost after the last chunk: {:?}",
+        &canonical[covered..]
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_hold_on_generated_html(
+        nodes in prop::collection::vec(block_node(), 0..6),
+        config in config(),
+    ) {
+        let html = render_all(&nodes);
+        let splitter = Splitter::new(config).expect("generated configs are valid");
+        let mut reference: Option<Vec<String>> = None;
+        for &backend in Backend::ALL {
+            let chunks = backend.split(&splitter, &html);
+            check_invariants(&splitter, &chunks, backend.name());
+            // 5. deterministic
+            prop_assert_eq!(&chunks, &backend.split(&splitter, &html));
+            // 4. a protected element that fits the cap lies inside one chunk
+            let mut protected = Vec::new();
+            outermost_protected(&nodes, &splitter.config().never_break_within, &mut protected);
+            let whole = Splitter::new(SplitterConfig::new(usize::MAX)).expect("valid");
+            for element in protected {
+                let Some(text) = backend.split(&whole, &element).get(0).map(str::to_owned) else {
+                    continue;
+                };
+                let fits = splitter
+                    .config()
+                    .max_chunk_size
+                    .is_none_or(|max| splitter.sizer().size(&text) <= max);
+                if fits {
+                    prop_assert!(
+                        chunks.iter().any(|chunk| chunk.contains(text.as_str())),
+                        "[{}] protected text {:?} is not inside one chunk of {:?}",
+                        backend.name(), text, chunks.to_strings()
+                    );
+                }
+            }
+            // html5ever and scraper run the same spec parser: same chunks.
+            #[cfg(all(feature = "html5ever", feature = "scraper"))]
+            if matches!(backend, Backend::Html5ever | Backend::Scraper) {
+                let strings = chunks.to_strings();
+                match &reference {
+                    Some(expected) => prop_assert_eq!(expected, &strings),
+                    None => reference = Some(strings),
+                }
+            }
+        }
+        let _ = &mut reference;
+    }
+}
+
+#[test]
+fn merged_chunks_keep_document_boundaries() {
+    let splitter = Splitter::new(SplitterConfig::new(8)).expect("valid");
+    for &backend in Backend::ALL {
+        let chunks = backend.split(&splitter, "<div><p>aa</p><p>bb</p><p>cccccccccc</p></div>");
+        assert_eq!(chunks.to_strings(), ["aa\nbb", "cccccccccc"], "{backend}");
+    }
+}

@@ -1,0 +1,248 @@
+//! The `htmlsplit` command-line contract: output shape, inputs, exit codes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn htmlsplit() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_htmlsplit"))
+}
+
+fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = htmlsplit()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn htmlsplit");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for htmlsplit")
+}
+
+fn records(output: &Output) -> Vec<Value> {
+    String::from_utf8(output.stdout.clone())
+        .expect("stdout is UTF-8")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
+        .collect()
+}
+
+fn contents(output: &Output) -> Vec<String> {
+    records(output)
+        .iter()
+        .map(|record| record["pageContent"].as_str().expect("pageContent").to_owned())
+        .collect()
+}
+
+fn sources(output: &Output) -> Vec<String> {
+    records(output)
+        .iter()
+        .map(|record| record["metadata"]["source"].as_str().expect("source").to_owned())
+        .collect()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn write(path: &Path, contents: &[u8]) {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("create dirs");
+    }
+    std::fs::write(path, contents).expect("write file");
+}
+
+#[test]
+fn conformance_cases_through_the_cli() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../conformance/cases.json");
+    let cases: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("read cases")).expect("parse");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config_path = dir.path().join("config.json");
+    for case in &cases {
+        let name = case["name"].as_str().expect("name");
+        write(&config_path, case["config"].to_string().as_bytes());
+        let html = case["html"].as_str().expect("html");
+        let output = run_with_stdin(
+            &["--config", config_path.to_str().expect("utf-8 path")],
+            html.as_bytes(),
+        );
+        if let Some(expected) = case.get("expected") {
+            assert!(output.status.success(), "{name}: {}", stderr(&output));
+            let expected: Vec<String> = serde_json::from_value(expected.clone()).expect("strings");
+            assert_eq!(contents(&output), expected, "{name}");
+            let records = records(&output);
+            for (index, record) in records.iter().enumerate() {
+                assert_eq!(record["metadata"]["source"], "-", "{name}");
+                assert_eq!(record["metadata"]["partIndex"], index, "{name}");
+                assert_eq!(record["metadata"]["totalParts"], records.len(), "{name}");
+            }
+        } else {
+            let error = case["error"].as_str().expect("error");
+            assert_eq!(output.status.code(), Some(2), "{name}");
+            assert!(output.stdout.is_empty(), "{name}: nothing on stdout");
+            assert!(stderr(&output).contains(error), "{name}: {}", stderr(&output));
+        }
+    }
+}
+
+#[test]
+fn stdin_by_default_and_by_dash() {
+    for args in [&["--chunk-size", "100"][..], &["--chunk-size", "100", "-"]] {
+        let output = run_with_stdin(args, b"<p>Hello</p><p>World</p>");
+        assert!(output.status.success());
+        assert_eq!(contents(&output), ["Hello\nWorld"]);
+        assert_eq!(sources(&output), ["-"]);
+    }
+}
+
+#[test]
+fn directories_are_walked_in_sorted_path_order() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(&root.join("b.html"), b"<p>b</p>");
+    write(&root.join("a/z.htm"), b"<p>a/z</p>");
+    write(&root.join("a/c.HTML"), b"<p>a/c</p>");
+    write(&root.join("notes.txt"), b"not a page");
+    write(&root.join("single.html"), b"<p>single</p>");
+    let output = htmlsplit()
+        .args(["--chunk-size", "50"])
+        .arg(root)
+        .arg(root.join("single.html"))
+        .output()
+        .expect("run");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(contents(&output), ["a/c", "a/z", "b", "single", "single"]);
+    let expected: Vec<String> = ["a/c.HTML", "a/z.htm", "b.html", "single.html", "single.html"]
+        .iter()
+        .map(|relative| root.join(relative).display().to_string())
+        .collect();
+    assert_eq!(sources(&output), expected);
+}
+
+#[test]
+fn unreadable_inputs_are_named_and_the_rest_is_split() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = dir.path().join("good.html");
+    write(&good, b"<p>one</p><p>two</p>");
+    let missing = dir.path().join("missing.html");
+    let output = htmlsplit()
+        .args(["--chunk-size", "3"])
+        .arg(&missing)
+        .arg(&good)
+        .output()
+        .expect("run");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(contents(&output), ["one", "two"]);
+    let message = stderr(&output);
+    assert!(message.contains("missing.html"), "{message}");
+    assert!(message.contains("1 of 2 inputs"), "{message}");
+}
+
+#[test]
+fn usage_and_config_errors_exit_2_with_nothing_on_stdout() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let unknown_key = dir.path().join("unknown.json");
+    write(&unknown_key, br#"{"chunkSize": 10, "chunkSzie": 4}"#);
+    let bad_json = dir.path().join("bad.json");
+    write(&bad_json, br#"{"chunkSize": "#);
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec![], "chunkSize"),
+        (vec!["--chunk-size".into(), "0".into()], "chunkSize"),
+        (vec!["--chunk-size".into(), "10".into(), "--max-chunk-size".into(), "5".into()], "maxChunkSize 5"),
+        (vec!["--chunk-size".into(), "10".into(), "--chunk-overlap".into(), "2".into()], "chunk overlap is not supported"),
+        (vec!["--chunk-size".into(), "10".into(), "--separator".into(), "h2[".into()], "h2["),
+        (vec!["--chunk-size".into(), "10".into(), "--never-break-within".into(), "::nope".into()], "::nope"),
+        (vec!["--chunk-size".into(), "ten".into()], "ten"),
+        (vec!["--chunk-size".into(), "10".into(), "--backend".into(), "lol".into()], "lol"),
+        (vec!["--chunk-size".into(), "10".into(), "--encoding".into(), "klingon".into()], "klingon"),
+        (vec!["--config".into(), unknown_key.display().to_string()], "chunkSzie"),
+        (vec!["--config".into(), bad_json.display().to_string()], "bad.json"),
+        (vec!["--config".into(), dir.path().join("absent.json").display().to_string()], "absent.json"),
+    ];
+    for (args, needle) in cases {
+        let output = run_with_stdin(&args.iter().map(String::as_str).collect::<Vec<_>>(), b"<p>x</p>");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(stderr(&output).contains(needle), "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn flags_override_the_config_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("config.json");
+    write(&config, br#"{"chunkSize": 1000, "separators": ["h2"]}"#);
+    let html = b"<p>alpha</p><p>beta</p>";
+    let from_file = run_with_stdin(&["--config", config.to_str().expect("utf-8")], html);
+    assert_eq!(contents(&from_file), ["alpha\nbeta"]);
+    let overridden = run_with_stdin(
+        &["--config", config.to_str().expect("utf-8"), "--chunk-size", "5"],
+        html,
+    );
+    assert_eq!(contents(&overridden), ["alpha", "beta"]);
+}
+
+#[test]
+fn bytes_are_decoded_as_a_browser_would() {
+    // invalid UTF-8 becomes U+FFFD
+    let output = run_with_stdin(&["--chunk-size", "100"], b"<p>caf\xE9</p>");
+    assert_eq!(contents(&output), ["caf\u{FFFD}"]);
+    // a meta charset in the first 1024 bytes is honoured
+    let output = run_with_stdin(
+        &["--chunk-size", "100"],
+        b"<meta charset=\"windows-1252\"><p>caf\xE9</p>",
+    );
+    assert_eq!(contents(&output), ["caf\u{e9}"]);
+    // a BOM wins over the meta
+    let output = run_with_stdin(
+        &["--chunk-size", "100"],
+        b"\xEF\xBB\xBF<meta charset=\"windows-1252\"><p>caf\xC3\xA9</p>",
+    );
+    assert_eq!(contents(&output), ["caf\u{e9}"]);
+    // --encoding forces one
+    let output = run_with_stdin(&["--chunk-size", "100", "--encoding", "latin1"], b"<p>caf\xE9</p>");
+    assert_eq!(contents(&output), ["caf\u{e9}"]);
+}
+
+#[test]
+fn help_lists_the_compiled_backends() {
+    let output = htmlsplit().arg("--help").output().expect("run");
+    assert!(output.status.success());
+    let help = String::from_utf8_lossy(&output.stdout);
+    for backend in html_splitter::Backend::ALL {
+        assert!(help.contains(backend.name()), "{help}");
+    }
+}
+
+#[test]
+fn closed_stdout_ends_quietly() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let page: String = (0..2000).map(|i| format!("<p>paragraph number {i}</p>")).collect();
+    for i in 0..20 {
+        write(&dir.path().join(format!("{i:02}.html")), page.as_bytes());
+    }
+    let mut child = htmlsplit()
+        .args(["--chunk-size", "10"])
+        .arg(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut first)
+        .expect("read one line");
+    assert!(first.contains("paragraph number 0"));
+    let output = child.wait_with_output().expect("wait");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.stderr.is_empty(), "{}", stderr(&output));
+}

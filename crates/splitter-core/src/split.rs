@@ -1,0 +1,473 @@
+//! Decomposition (SPEC §4) and merge (SPEC §5).
+
+use std::ops::Range;
+
+use crate::adapter::DomAdapter;
+use crate::canonical::CanonicalText;
+use crate::config::SplitterConfig;
+use crate::error::ConfigError;
+use crate::select::{MatchCaches, SelectorSet};
+use crate::sizer::{Characters, Sizer};
+
+/// A configured HTML text splitter: validated settings, compiled selectors
+/// and a sizer. Immutable once built; share it across documents and threads.
+///
+/// ```
+/// use splitter_core::{Splitter, SplitterConfig};
+///
+/// let splitter = Splitter::builder(1000)
+///     .max_chunk_size(1500)
+///     .separators(["h2", "h3"])
+///     .never_break_within(["pre", "table"])
+///     .build()?;
+/// assert_eq!(splitter.config().chunk_size, 1000);
+///
+/// let err = Splitter::new(SplitterConfig {
+///     separators: vec!["h2[".into()],
+///     ..SplitterConfig::new(100)
+/// })
+/// .unwrap_err();
+/// assert!(err.to_string().contains("h2["));
+/// # Ok::<(), splitter_core::ConfigError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Splitter<S = Characters> {
+    config: SplitterConfig,
+    separators: SelectorSet,
+    protected: SelectorSet,
+    sizer: S,
+}
+
+impl Splitter<Characters> {
+    /// Validates `config` and compiles its selectors, sizing in characters.
+    pub fn new(config: SplitterConfig) -> Result<Self, ConfigError> {
+        Splitter::with_sizer(config, Characters)
+    }
+
+    /// A builder starting from `chunk_size` and every other setting at its
+    /// default.
+    pub fn builder(chunk_size: usize) -> SplitterBuilder {
+        SplitterBuilder {
+            config: SplitterConfig::new(chunk_size),
+        }
+    }
+}
+
+impl<S: Sizer> Splitter<S> {
+    /// Validates `config` and compiles its selectors, sizing with `sizer`.
+    pub fn with_sizer(config: SplitterConfig, sizer: S) -> Result<Self, ConfigError> {
+        config.validate()?;
+        let separators = SelectorSet::compile("separators", &config.separators)?;
+        let protected = SelectorSet::compile("neverBreakWithin", &config.never_break_within)?;
+        Ok(Splitter {
+            config,
+            separators,
+            protected,
+            sizer,
+        })
+    }
+
+    /// The validated configuration.
+    pub fn config(&self) -> &SplitterConfig {
+        &self.config
+    }
+
+    /// The sizer.
+    pub fn sizer(&self) -> &S {
+        &self.sizer
+    }
+
+    /// Splits one parsed document into chunks.
+    pub fn split<A: DomAdapter>(&self, dom: &A) -> Chunks {
+        let canonical = CanonicalText::build(dom);
+        let segments = Decomposition {
+            splitter: self,
+            dom,
+            canonical: &canonical,
+            caches: MatchCaches::new(),
+            segments: Vec::new(),
+        }
+        .run();
+        let spans = merge(&canonical.text, &segments, &self.sizer, self.config.chunk_size);
+        Chunks {
+            canonical: canonical.text,
+            spans,
+        }
+    }
+}
+
+/// Builds a [`Splitter`] from Rust; see [`Splitter::builder`].
+#[derive(Debug, Clone)]
+#[must_use]
+pub struct SplitterBuilder {
+    config: SplitterConfig,
+}
+
+impl SplitterBuilder {
+    /// Sets the hard cap on chunk size.
+    pub fn max_chunk_size(mut self, max: usize) -> Self {
+        self.config.max_chunk_size = Some(max);
+        self
+    }
+
+    /// Sets the separator selectors (preferred split points).
+    pub fn separators<I: IntoIterator<Item = T>, T: Into<String>>(mut self, selectors: I) -> Self {
+        self.config.separators = selectors.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets the selectors of subtrees to keep whole while they fit the cap.
+    pub fn never_break_within<I: IntoIterator<Item = T>, T: Into<String>>(
+        mut self,
+        selectors: I,
+    ) -> Self {
+        self.config.never_break_within = selectors.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Validates the settings and builds a splitter that sizes in characters.
+    pub fn build(self) -> Result<Splitter, ConfigError> {
+        Splitter::new(self.config)
+    }
+
+    /// Validates the settings and builds a splitter with a custom sizer.
+    pub fn build_with_sizer<S: Sizer>(self, sizer: S) -> Result<Splitter<S>, ConfigError> {
+        Splitter::with_sizer(self.config, sizer)
+    }
+}
+
+/// The chunks of one document: its canonical text and, in order, the byte
+/// ranges of the chunks within it.
+///
+/// ```
+/// # use splitter_core::Chunks;
+/// fn print(chunks: &Chunks) {
+///     for chunk in chunks {
+///         println!("{chunk}");
+///     }
+/// }
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Chunks {
+    canonical: String,
+    spans: Vec<Range<usize>>,
+}
+
+impl Chunks {
+    /// The document's canonical text (SPEC §3): every chunk is a slice of it.
+    pub fn canonical_text(&self) -> &str {
+        &self.canonical
+    }
+
+    /// The byte range of each chunk in [`Chunks::canonical_text`], increasing.
+    pub fn spans(&self) -> &[Range<usize>] {
+        &self.spans
+    }
+
+    /// The number of chunks.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Whether the document produced no chunk.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The text of chunk `index`.
+    pub fn get(&self, index: usize) -> Option<&str> {
+        self.spans.get(index).map(|span| &self.canonical[span.clone()])
+    }
+
+    /// The chunks' text, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + DoubleEndedIterator + '_ {
+        self.spans.iter().map(|span| &self.canonical[span.clone()])
+    }
+
+    /// The chunks as owned strings.
+    pub fn to_strings(&self) -> Vec<String> {
+        self.iter().map(str::to_owned).collect()
+    }
+}
+
+impl<'a> IntoIterator for &'a Chunks {
+    type Item = &'a str;
+    type IntoIter = Box<dyn Iterator<Item = &'a str> + 'a>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+/// A run of sibling units, by index of its first and last unit.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    first: usize,
+    last: usize,
+}
+
+/// Work left on the explicit stack that replaces the recursion of SPEC §4.
+#[derive(Debug)]
+enum Task {
+    Collect { group: Group, in_protected: bool },
+    /// If the tasks pushed above this one produced no segment, force-split
+    /// `span` instead.
+    FallBack { segments_before: usize, span: Range<usize> },
+}
+
+struct Decomposition<'s, 'd, S, A: DomAdapter> {
+    splitter: &'s Splitter<S>,
+    dom: &'d A,
+    canonical: &'d CanonicalText<A::Node>,
+    caches: MatchCaches,
+    segments: Vec<Range<usize>>,
+}
+
+impl<S: Sizer, A: DomAdapter> Decomposition<'_, '_, S, A> {
+    fn run(mut self) -> Vec<Range<usize>> {
+        let roots: Vec<usize> = self.canonical.roots().collect();
+        let mut stack = Vec::new();
+        self.push_groups(&mut stack, &roots, false);
+        while let Some(task) = stack.pop() {
+            match task {
+                Task::Collect {
+                    group,
+                    in_protected,
+                } => self.collect(&mut stack, group, in_protected),
+                Task::FallBack {
+                    segments_before,
+                    span,
+                } => {
+                    if self.segments.len() == segments_before {
+                        self.force_split(span);
+                    }
+                }
+            }
+        }
+        self.segments
+    }
+
+    fn text(&self, span: &Range<usize>) -> &str {
+        &self.canonical.text[span.clone()]
+    }
+
+    fn fits_chunk(&self, span: &Range<usize>) -> bool {
+        let splitter = self.splitter;
+        splitter
+            .sizer
+            .fits(self.text(span), splitter.config.chunk_size)
+    }
+
+    fn fits_max(&self, span: &Range<usize>) -> bool {
+        match self.splitter.config.max_chunk_size {
+            Some(max) => self.splitter.sizer.fits(self.text(span), max),
+            None => true,
+        }
+    }
+
+    fn is_separator(&mut self, unit: usize) -> bool {
+        let unit = &self.canonical.units[unit];
+        unit.is_element
+            && self
+                .splitter
+                .separators
+                .matches(self.dom, unit.node, &mut self.caches)
+    }
+
+    fn is_protected(&mut self, unit: usize) -> bool {
+        let unit = &self.canonical.units[unit];
+        unit.is_element
+            && self
+                .splitter
+                .protected
+                .matches(self.dom, unit.node, &mut self.caches)
+    }
+
+    /// The trimmed text span of a group.
+    fn span(&self, group: Group) -> Range<usize> {
+        let units = &self.canonical.units;
+        trimmed(&self.canonical.text, units[group.first].start..units[group.last].end)
+    }
+
+    /// Pushes `collect` tasks for the groups of `units` so that they run in
+    /// document order.
+    fn push_groups(&mut self, stack: &mut Vec<Task>, units: &[usize], in_protected: bool) {
+        let Some((&first, rest)) = units.split_first() else {
+            return;
+        };
+        let mut groups = Vec::new();
+        let mut current = Group { first, last: first };
+        if !in_protected && !self.splitter.separators.is_empty() {
+            for &unit in rest {
+                if self.is_separator(unit) {
+                    groups.push(current);
+                    current = Group {
+                        first: unit,
+                        last: unit,
+                    };
+                } else {
+                    current.last = unit;
+                }
+            }
+        } else if let Some(&last) = rest.last() {
+            current.last = last;
+        }
+        groups.push(current);
+        stack.extend(groups.into_iter().rev().map(|group| Task::Collect {
+            group,
+            in_protected,
+        }));
+    }
+
+    fn collect(&mut self, stack: &mut Vec<Task>, group: Group, in_protected: bool) {
+        let span = self.span(group);
+        if span.is_empty() {
+            return;
+        }
+        if self.fits_chunk(&span) {
+            self.segments.push(span);
+            return;
+        }
+        if group.first != group.last {
+            if self.is_separator(group.first) && self.fits_max(&span) {
+                self.segments.push(span);
+                return;
+            }
+            let units: Vec<usize> = group_units(self.canonical, group).collect();
+            stack.push(Task::FallBack {
+                segments_before: self.segments.len(),
+                span,
+            });
+            stack.extend(units.into_iter().rev().map(|unit| Task::Collect {
+                group: Group {
+                    first: unit,
+                    last: unit,
+                },
+                in_protected,
+            }));
+            return;
+        }
+        let unit = group.first;
+        let protected = !in_protected && self.is_protected(unit);
+        if protected && self.fits_max(&span) {
+            self.segments.push(span);
+            return;
+        }
+        let kids: Vec<usize> = self.canonical.children(unit).collect();
+        if kids.is_empty() {
+            self.force_split(span);
+            return;
+        }
+        stack.push(Task::FallBack {
+            segments_before: self.segments.len(),
+            span,
+        });
+        self.push_groups(stack, &kids, protected || in_protected);
+    }
+
+    /// Cuts `span` into pieces that fit the hard cap (SPEC §4, forced split).
+    fn force_split(&mut self, span: Range<usize>) {
+        let Some(max) = self.splitter.config.max_chunk_size else {
+            self.segments.push(span);
+            return;
+        };
+        let sizer = &self.splitter.sizer;
+        let text = &self.canonical.text[span.clone()];
+        let config = text_splitter::ChunkConfig::new(max)
+            .with_sizer(SizerBridge(sizer))
+            .with_trim(true);
+        let splitter = text_splitter::TextSplitter::new(config);
+        for (offset, piece) in splitter.chunk_indices(text) {
+            let start = span.start + offset;
+            if sizer.fits(piece, max) {
+                self.segments.push(start..start + piece.len());
+            } else {
+                // A single grapheme cluster larger than the cap: the cap wins.
+                cut_by_chars(piece, start, sizer, max, &mut self.segments);
+            }
+        }
+    }
+}
+
+/// The units of a group, in document order.
+fn group_units<N>(canonical: &CanonicalText<N>, group: Group) -> impl Iterator<Item = usize> + '_ {
+    let mut next = Some(group.first);
+    std::iter::from_fn(move || {
+        let unit = next?;
+        next = (unit != group.last).then(|| canonical.units[unit].subtree_end);
+        Some(unit)
+    })
+}
+
+/// Cuts `piece` (at byte offset `start` of the canonical text) greedily at
+/// character boundaries into trimmed parts that fit `max`. A character that
+/// alone exceeds `max` stands alone: nothing smaller exists.
+fn cut_by_chars<S: Sizer>(
+    piece: &str,
+    start: usize,
+    sizer: &S,
+    max: usize,
+    segments: &mut Vec<Range<usize>>,
+) {
+    let mut part_start = 0;
+    let mut part_end = 0;
+    for (offset, ch) in piece.char_indices() {
+        let end = offset + ch.len_utf8();
+        if part_end > part_start && !sizer.fits(&piece[part_start..end], max) {
+            push_trimmed(piece, start, part_start..part_end, segments);
+            part_start = offset;
+        }
+        part_end = end;
+    }
+    push_trimmed(piece, start, part_start..part_end, segments);
+}
+
+fn push_trimmed(piece: &str, start: usize, part: Range<usize>, segments: &mut Vec<Range<usize>>) {
+    let part = trimmed(piece, part);
+    if !part.is_empty() {
+        segments.push(start + part.start..start + part.end);
+    }
+}
+
+/// `span` of `text` without leading and trailing whitespace.
+fn trimmed(text: &str, span: Range<usize>) -> Range<usize> {
+    let slice = &text[span.clone()];
+    let start = span.start + (slice.len() - slice.trim_start().len());
+    let end = span.end - (slice.len() - slice.trim_end().len());
+    if start >= end { start..start } else { start..end }
+}
+
+/// Greedy merge (SPEC §5): consecutive segments share a chunk while the text
+/// from the chunk's start to the segment's end fits `chunk_size`.
+fn merge<S: Sizer>(
+    text: &str,
+    segments: &[Range<usize>],
+    sizer: &S,
+    chunk_size: usize,
+) -> Vec<Range<usize>> {
+    let mut chunks = Vec::new();
+    let mut current: Option<Range<usize>> = None;
+    for segment in segments {
+        current = Some(match current {
+            Some(chunk) if sizer.fits(&text[chunk.start..segment.end], chunk_size) => {
+                chunk.start..segment.end
+            }
+            Some(chunk) => {
+                chunks.push(chunk);
+                segment.clone()
+            }
+            None => segment.clone(),
+        });
+    }
+    chunks.extend(current);
+    chunks
+}
+
+/// Lets a [`Sizer`] drive `text-splitter`.
+struct SizerBridge<'a, S>(&'a S);
+
+impl<S: Sizer> text_splitter::ChunkSizer for SizerBridge<'_, S> {
+    fn size(&self, chunk: &str) -> usize {
+        self.0.size(chunk)
+    }
+}
