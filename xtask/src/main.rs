@@ -1,1 +1,56 @@
-fn main() {}
+//! Project tasks: `cargo xtask equivalence`, `cargo xtask bench`.
+
+mod corpus;
+mod equivalence;
+mod invariants;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", about = "Project tasks")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run every backend over corpora and compare their chunks.
+    Equivalence(equivalence::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Equivalence(args) => equivalence::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("xtask: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root (the parent of this crate's directory).
+pub fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}
+
+/// The config files of the repo's `corpus/`, sorted.
+pub fn repo_configs() -> anyhow::Result<Vec<PathBuf>> {
+    let dir = workspace_root().join("corpus");
+    let mut configs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .with_context(|| format!("listing {}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    configs.sort();
+    Ok(configs)
+}

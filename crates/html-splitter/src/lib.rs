@@ -19,7 +19,7 @@
 //! ```
 //! use html_splitter::{split_html, Splitter};
 //!
-//! let splitter = Splitter::builder(40)
+//! let splitter = Splitter::builder(30)
 //!     .max_chunk_size(60)
 //!     .separators(["h2"])
 //!     .build()?;
@@ -37,6 +37,8 @@
 
 #[cfg(not(any(feature = "html5ever", feature = "scraper", feature = "tl")))]
 compile_error!("enable at least one backend feature: html5ever, scraper or tl");
+
+pub mod encoding;
 
 use std::fmt;
 use std::str::FromStr;

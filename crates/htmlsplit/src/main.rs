@@ -4,7 +4,6 @@
 //! read (every other input is still split completely), 2 for a usage or
 //! configuration error (nothing is written to stdout).
 
-mod decode;
 mod inputs;
 
 use std::io::{self, Read, Write};
@@ -13,6 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Parser;
+use html_splitter::encoding::Encoding;
 use html_splitter::{Backend, Splitter, SplitterConfig};
 use serde::Serialize;
 
@@ -81,7 +81,7 @@ fn after_help() -> String {
 struct Job {
     splitter: Splitter,
     backend: Backend,
-    encoding: Option<&'static encoding_rs::Encoding>,
+    encoding: Option<&'static Encoding>,
     inputs: Vec<PathBuf>,
 }
 
@@ -130,7 +130,7 @@ impl Job {
         let backend: Backend = args.backend.parse()?;
         let encoding = match args.encoding {
             Some(label) => Some(
-                encoding_rs::Encoding::for_label(label.as_bytes())
+                Encoding::for_label(label.as_bytes())
                     .with_context(|| format!("unknown encoding {label:?}"))?,
             ),
             None => None,
@@ -164,7 +164,7 @@ impl Job {
                 }
             };
             documents += 1;
-            let html = decode::decode(&bytes, self.encoding);
+            let html = html_splitter::encoding::decode(&bytes, self.encoding);
             drop(bytes);
             let chunks = self.backend.split(&self.splitter, &html);
             line.clear();

@@ -159,9 +159,7 @@ fn parse_list(selector: &str) -> Result<SelectorList<Simple>, String> {
     let mut parser = cssparser::Parser::new(selector);
     parser.set_nested_block_limit(MAX_NESTED_BLOCKS);
     let list = parser
-        .parse_entirely(|parser| {
-            SelectorList::parse(&ConfigParser, parser, ParseRelative::No)
-        })
+        .parse_entirely(|parser| SelectorList::parse(&ConfigParser, parser, ParseRelative::No))
         .map_err(|error| describe(&error))?;
     let mut check = RejectNamespaces;
     if list.slice().iter().all(|s| s.visit(&mut check)) {
@@ -368,7 +366,9 @@ impl<'i> selectors::Parser<'i> for ConfigParser {
         &self,
         name: &str,
     ) -> Result<NoPseudoClass, ParseError<SelectorError>> {
-        Err(ParseError::custom(SelectorError::PseudoClass(name.to_owned())))
+        Err(ParseError::custom(SelectorError::PseudoClass(
+            name.to_owned(),
+        )))
     }
 
     fn parse_non_ts_functional_pseudo_class(
@@ -382,7 +382,10 @@ impl<'i> selectors::Parser<'i> for ConfigParser {
         ))))
     }
 
-    fn parse_pseudo_element(&self, name: &str) -> Result<NoPseudoElement, ParseError<SelectorError>> {
+    fn parse_pseudo_element(
+        &self,
+        name: &str,
+    ) -> Result<NoPseudoElement, ParseError<SelectorError>> {
         Err(ParseError::custom(SelectorError::PseudoElement(
             name.to_owned(),
         )))
@@ -936,10 +939,16 @@ mod tests {
         assert!(matches(&f.dom, ".note.box", f.keep));
         assert!(matches(&f.dom, "div.keep", f.keep));
         assert!(!matches(&f.dom, ".kee", f.keep));
-        assert!(!matches(&f.dom, ".KEEP", f.keep), "classes are case-sensitive");
+        assert!(
+            !matches(&f.dom, ".KEEP", f.keep),
+            "classes are case-sensitive"
+        );
         assert!(!matches(&f.dom, ".keep", f.loose_p));
         assert!(matches(&f.dom, "#sec-intro", f.clause));
-        assert!(!matches(&f.dom, "#SEC-INTRO", f.clause), "ids are case-sensitive");
+        assert!(
+            !matches(&f.dom, "#SEC-INTRO", f.clause),
+            "ids are case-sensitive"
+        );
         assert!(!matches(&f.dom, "#sec-intro", f.keep));
     }
 
@@ -1001,15 +1010,28 @@ mod tests {
         let f = fixture();
         let items = &f.items;
         assert_eq!(matching(&f.dom, ":nth-child(2)", items), [items[1]]);
-        assert_eq!(matching(&f.dom, "li:nth-child(odd)", items), [items[0], items[2]]);
-        assert_eq!(matching(&f.dom, ":nth-child(2n+2)", items), [items[1], items[3]]);
+        assert_eq!(
+            matching(&f.dom, "li:nth-child(odd)", items),
+            [items[0], items[2]]
+        );
+        assert_eq!(
+            matching(&f.dom, ":nth-child(2n+2)", items),
+            [items[1], items[3]]
+        );
         assert_eq!(matching(&f.dom, ":nth-last-child(1)", items), [items[3]]);
         assert_eq!(matching(&f.dom, ":first-child", items), [items[0]]);
         assert_eq!(matching(&f.dom, ":last-child", items), [items[3]]);
-        assert_eq!(matching(&f.dom, ":nth-child(2 of [data-i])", items), [items[1]]);
+        assert_eq!(
+            matching(&f.dom, ":nth-child(2 of [data-i])", items),
+            [items[1]]
+        );
         assert!(matching(&f.dom, ":only-child", items).is_empty());
         assert!(matches(&f.dom, ":only-child", f.html));
-        assert!(matches(&f.dom, "emu-clause > div > h1:only-child", f.nested_h1));
+        assert!(matches(
+            &f.dom,
+            "emu-clause > div > h1:only-child",
+            f.nested_h1
+        ));
         assert!(matches(&f.dom, ":first-child", f.clause));
     }
 
@@ -1031,9 +1053,21 @@ mod tests {
         assert!(matches(&f.dom, "p:not(.keep p)", f.loose_p));
         assert!(!matches(&f.dom, "p:not(.keep p)", f.keep_p));
         assert!(matches(&f.dom, ":not(p, h1)", f.keep));
-        assert!(matches(&f.dom, ":is(emu-clause, .keep) > :is(h1, p)", f.clause_h1));
-        assert!(matches(&f.dom, ":is(emu-clause, .keep) > :is(h1, p)", f.keep_p));
-        assert!(!matches(&f.dom, ":is(emu-clause, .keep) > :is(h1, p)", f.deep_p));
+        assert!(matches(
+            &f.dom,
+            ":is(emu-clause, .keep) > :is(h1, p)",
+            f.clause_h1
+        ));
+        assert!(matches(
+            &f.dom,
+            ":is(emu-clause, .keep) > :is(h1, p)",
+            f.keep_p
+        ));
+        assert!(!matches(
+            &f.dom,
+            ":is(emu-clause, .keep) > :is(h1, p)",
+            f.deep_p
+        ));
         assert!(matches(&f.dom, ":where(section) p", f.deep_p));
     }
 

@@ -137,7 +137,8 @@ pub struct Html5everDom {
 
 impl Html5everDom {
     /// Parse a whole HTML document, as a browser would: html5ever's
-    /// `parse_document` with default options.
+    /// `parse_document` with default options (a leading byte order mark is
+    /// dropped).
     ///
     /// Never panics. Every input parses to some document; should the
     /// parser or tree panic regardless (which would be a bug in html5ever
@@ -150,8 +151,13 @@ impl Html5everDom {
     /// at a time (rounded up to a character boundary).
     fn parse_in_chunks(html: &str, chunk: usize) -> Self {
         let parsed = catch_unwind(AssertUnwindSafe(|| {
-            let mut parser = parse_document(RcDom::default(), ParseOpts::default());
-            let mut rest = html;
+            // html5ever drops a byte order mark at the start of every chunk
+            // it is fed, not just the first; so drop the one at the start of
+            // the document here, and have the parser keep the rest.
+            let mut opts = ParseOpts::default();
+            opts.tokenizer.discard_bom = false;
+            let mut parser = parse_document(RcDom::default(), opts);
+            let mut rest = html.strip_prefix('\u{feff}').unwrap_or(html);
             while !rest.is_empty() {
                 let mut end = chunk.clamp(1, rest.len());
                 while !rest.is_char_boundary(end) {
@@ -230,8 +236,14 @@ impl Html5everDom {
                 prev_sibling = *slot;
                 *slot = id;
                 let link = match prev_sibling {
-                    NONE => self.rows.get_mut(parent as usize).map(|r| &mut r.first_child),
-                    prev => self.rows.get_mut(prev as usize).map(|r| &mut r.next_sibling),
+                    NONE => self
+                        .rows
+                        .get_mut(parent as usize)
+                        .map(|r| &mut r.first_child),
+                    prev => self
+                        .rows
+                        .get_mut(prev as usize)
+                        .map(|r| &mut r.next_sibling),
                 };
                 if let Some(link) = link {
                     *link = id;

@@ -73,7 +73,11 @@ fn find_element(dom: &Html5everDom, name: &str) -> NodeId {
 /// Check every structural promise of the trait over the whole document.
 fn assert_consistent(dom: &Html5everDom) {
     let order = preorder(dom);
-    assert_eq!(order.len(), dom.len(), "every row is reachable exactly once");
+    assert_eq!(
+        order.len(),
+        dom.len(),
+        "every row is reachable exactly once"
+    );
     let doc = dom.document();
     assert_eq!(dom.kind(doc), NodeKind::Document);
     assert_eq!(dom.parent(doc), None);
@@ -214,7 +218,9 @@ fn template_contents_are_children_of_the_template() {
     let dom = Html5everDom::parse("<template id=t><p>inside</p></template><p>after</p>");
     assert_consistent(&dom);
     let template = find_element(&dom, "template");
-    let p = dom.first_child(template).expect("template content is exposed");
+    let p = dom
+        .first_child(template)
+        .expect("template content is exposed");
     assert_eq!(dom.element_name(p), "p");
     assert_eq!(dom.parent(p), Some(template));
     let text = dom.first_child(p).expect("p has text");
@@ -231,7 +237,21 @@ fn chunked_input_parses_the_same() {
     for chunk in [1, 2, 3, 5, 7] {
         assert_eq!(dump(&Html5everDom::parse_in_chunks(html, chunk)), whole);
     }
-    assert!(whole.contains("\"caf\u{e9} & cr\u{e8}me \u{a0}\u{2209} \u{1F600} \u{1F600}\""));
+    let dom = Html5everDom::parse(html);
+    let text = dom
+        .first_child(find_element(&dom, "p"))
+        .expect("p has text");
+    assert_eq!(
+        dom.text(text),
+        "caf\u{e9} & cr\u{e8}me \u{a0}\u{2209} \u{1F600} \u{1F600}"
+    );
+    // A byte order mark is dropped at the start of the input only.
+    let bom = "\u{feff}<p>x\u{feff}y\u{feff}</p>";
+    let whole = dump(&Html5everDom::parse(bom));
+    assert!(whole.contains(r#"4:"x\u{feff}y\u{feff}"|"#), "{whole}");
+    for chunk in 1..6 {
+        assert_eq!(dump(&Html5everDom::parse_in_chunks(bom, chunk)), whole);
+    }
 }
 
 #[test]

@@ -1,8 +1,16 @@
-//! Bytes to text as a browser would (the HTML encoding sniffing algorithm,
-//! reduced to what a file on disk carries): a byte order mark, else a
-//! `<meta>` charset declaration in the first 1024 bytes, else UTF-8. Invalid
-//! sequences become U+FFFD.
+//! Bytes to text as a browser would: the HTML encoding sniffing algorithm,
+//! reduced to what a file on disk carries. A byte order mark wins, else a
+//! `<meta charset>` or `<meta http-equiv="Content-Type" content="…charset=…">`
+//! in the first 1024 bytes, else UTF-8. Invalid sequences become U+FFFD.
+//!
+//! ```
+//! use html_splitter::encoding::decode;
+//!
+//! assert_eq!(decode(b"<meta charset=windows-1252><p>caf\xE9", None), "<meta charset=windows-1252><p>caf\u{e9}");
+//! assert_eq!(decode(b"<p>caf\xE9", None), "<p>caf\u{FFFD}");
+//! ```
 
+pub use encoding_rs::Encoding;
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
 
 /// How far into the input a `<meta>` declaration is looked for.

@@ -1,0 +1,186 @@
+//! `cargo xtask equivalence`: every backend over every corpus input with
+//! every config; a table of agreement per backend pair, the first differing
+//! chunk of each differing document, and SPEC §6 invariant checks on every
+//! run.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use html_splitter::{Backend, Splitter, SplitterConfig};
+use rayon::prelude::*;
+
+use crate::{corpus, invariants};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Corpus directory (repeatable). Default: the repo's `corpus/`.
+    #[arg(long = "corpus", value_name = "DIR")]
+    corpora: Vec<PathBuf>,
+    /// Config file (repeatable). Default: every `corpus/*.json`.
+    #[arg(long = "config", value_name = "FILE")]
+    configs: Vec<PathBuf>,
+    /// How many differing documents to show per table row.
+    #[arg(long, default_value_t = 5)]
+    show: usize,
+}
+
+const PAIRS: [(Backend, Backend); 3] = [
+    (Backend::Html5ever, Backend::Scraper),
+    (Backend::Html5ever, Backend::Tl),
+    (Backend::Scraper, Backend::Tl),
+];
+
+/// Whether a difference between `pair` on `corpus` fails the run.
+fn must_agree(pair: (Backend, Backend), corpus: &Path) -> bool {
+    match pair {
+        (Backend::Html5ever, Backend::Scraper) => true,
+        (Backend::Html5ever, Backend::Tl) => corpus
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().contains("ecma262")),
+        _ => false,
+    }
+}
+
+struct Difference {
+    page: String,
+    index: usize,
+    left: Option<String>,
+    right: Option<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let root = crate::workspace_root();
+    let corpora = if args.corpora.is_empty() {
+        vec![root.join("corpus")]
+    } else {
+        args.corpora
+    };
+    let configs = if args.configs.is_empty() {
+        crate::repo_configs()?
+    } else {
+        args.configs
+    };
+    let configs = configs
+        .iter()
+        .map(|path| {
+            let json = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let config = SplitterConfig::from_json(&json)
+                .with_context(|| format!("in {}", path.display()))?;
+            let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            Ok((name, Splitter::new(config).with_context(|| format!("in {}", path.display()))?))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+
+    let mut report = String::new();
+    let mut failed = Vec::new();
+    writeln!(report, "| corpus | config | pair | identical / total |")?;
+    writeln!(report, "|---|---|---|---|")?;
+    let mut details = String::new();
+    for corpus_dir in &corpora {
+        let pages = corpus::load(corpus_dir)?;
+        let corpus_name = corpus_dir
+            .file_name()
+            .unwrap_or(corpus_dir.as_os_str())
+            .to_string_lossy()
+            .into_owned();
+        for (config_name, splitter) in &configs {
+            let results: Vec<Vec<Vec<String>>> = pages
+                .par_iter()
+                .map(|page| {
+                    Backend::ALL
+                        .iter()
+                        .map(|&backend| {
+                            let chunks = backend.split(splitter, &page.html);
+                            invariants::check(splitter, &chunks).map_err(|violation| {
+                                format!("{corpus_name}/{} [{backend}, {config_name}]: {violation}", page.name)
+                            })?;
+                            Ok(chunks.to_strings())
+                        })
+                        .collect::<Result<Vec<_>, String>>()
+                })
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(|violation| anyhow::anyhow!("invariant violated: {violation}"))?;
+            for pair in PAIRS {
+                let left = position(pair.0);
+                let right = position(pair.1);
+                let differences: Vec<Difference> = pages
+                    .iter()
+                    .zip(&results)
+                    .filter_map(|(page, outputs)| first_difference(&page.name, &outputs[left], &outputs[right]))
+                    .collect();
+                let identical = pages.len() - differences.len();
+                writeln!(
+                    report,
+                    "| {corpus_name} | {config_name} | {} ≡ {} | {identical} / {} |",
+                    pair.0,
+                    pair.1,
+                    pages.len()
+                )?;
+                if !differences.is_empty() && must_agree(pair, corpus_dir) {
+                    failed.push(format!(
+                        "{} and {} differ on {} documents of {corpus_name} with {config_name}",
+                        pair.0,
+                        pair.1,
+                        differences.len()
+                    ));
+                }
+                for difference in differences.iter().take(args.show) {
+                    writeln!(
+                        details,
+                        "{corpus_name} [{config_name}] {} vs {}: {} differs at chunk {}\n  {}: {}\n  {}: {}",
+                        pair.0,
+                        pair.1,
+                        difference.page,
+                        difference.index,
+                        pair.0,
+                        excerpt(difference.left.as_deref()),
+                        pair.1,
+                        excerpt(difference.right.as_deref()),
+                    )?;
+                }
+            }
+        }
+    }
+    println!("{report}");
+    if !details.is_empty() {
+        println!("First differing chunk of each differing document (up to {} per row):\n{details}", args.show);
+    }
+    let path = root.join("target").join("equivalence-report.md");
+    std::fs::create_dir_all(root.join("target"))?;
+    std::fs::write(&path, format!("{report}\n{details}"))?;
+    if !failed.is_empty() {
+        bail!("backends that must agree differ:\n{}", failed.join("\n"));
+    }
+    println!("ok: invariants hold on every run; backends that must agree do.");
+    Ok(())
+}
+
+fn position(backend: Backend) -> usize {
+    Backend::ALL
+        .iter()
+        .position(|&b| b == backend)
+        .unwrap_or_default()
+}
+
+fn first_difference(page: &str, left: &[String], right: &[String]) -> Option<Difference> {
+    let index = (0..left.len().max(right.len())).find(|&i| left.get(i) != right.get(i))?;
+    Some(Difference {
+        page: page.to_owned(),
+        index,
+        left: left.get(index).cloned(),
+        right: right.get(index).cloned(),
+    })
+}
+
+fn excerpt(chunk: Option<&str>) -> String {
+    match chunk {
+        None => "(no chunk)".to_owned(),
+        Some(text) => {
+            let short: String = text.chars().take(160).collect();
+            let ellipsis = if short.len() < text.len() { "…" } else { "" };
+            format!("{short:?}{ellipsis}")
+        }
+    }
+}
