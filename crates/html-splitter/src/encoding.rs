@@ -11,12 +11,13 @@
 //! ```
 
 pub use encoding_rs::Encoding;
-use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
+use encoding_rs::{UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
 
 /// How far into the input a `<meta>` declaration is looked for.
 const PRESCAN_LIMIT: usize = 1024;
 
 /// Decodes `bytes` with `forced` if given, else with the sniffed encoding.
+/// A byte order mark wins over both, as in browsers.
 pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> String {
     let encoding = forced.unwrap_or_else(|| sniff(bytes));
     // `decode` removes a BOM that matches the encoding and replaces

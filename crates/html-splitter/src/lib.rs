@@ -183,3 +183,8 @@ pub fn split_documents<S: Sizer, I: IntoIterator<Item = Document>>(
 ) -> Vec<Document> {
     Backend::default().split_documents(splitter, documents, chunk_header)
 }
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

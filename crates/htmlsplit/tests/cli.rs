@@ -18,12 +18,11 @@ fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn htmlsplit");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin)
-        .expect("write stdin");
+    let written = child.stdin.take().expect("stdin is piped").write_all(stdin);
+    // A usage error exits before reading stdin.
+    if let Err(err) = written {
+        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "write stdin: {err}");
+    }
     child.wait_with_output().expect("wait for htmlsplit")
 }
 
