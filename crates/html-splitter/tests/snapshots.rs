@@ -1,0 +1,72 @@
+//! The repo's own `corpus/` pages, split with each of its configs: invariants
+//! first, then one snapshot per page and config that every backend must match.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use html_splitter::{Backend, Chunks, Sizer, Splitter, SplitterConfig};
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
+}
+
+fn configs() -> Vec<(String, Splitter)> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
+        .expect("list corpus/")
+        .map(|entry| entry.expect("corpus entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let json = std::fs::read_to_string(&path).expect("read config");
+            let config = SplitterConfig::from_json(&json).expect("valid config");
+            let name = path.file_stem().expect("file name").to_string_lossy().into_owned();
+            (name, Splitter::new(config).expect("valid config"))
+        })
+        .collect()
+}
+
+fn assert_invariants(splitter: &Splitter, chunks: &Chunks, label: &str) {
+    let canonical = chunks.canonical_text();
+    let mut covered = 0;
+    for (span, text) in chunks.spans().iter().zip(chunks.iter()) {
+        assert!(!text.is_empty() && text.trim() == text, "{label}: bad chunk {text:?}");
+        if let Some(max) = splitter.config().max_chunk_size {
+            assert!(splitter.sizer().size(text) <= max, "{label}: chunk over the cap");
+        }
+        assert!(span.start >= covered, "{label}: chunks overlap");
+        assert!(canonical[covered..span.start].trim().is_empty(), "{label}: text lost");
+        covered = span.end;
+    }
+    assert!(canonical[covered..].trim().is_empty(), "{label}: text lost at the end");
+}
+
+fn render(chunks: &Chunks) -> String {
+    let mut out = String::new();
+    for (index, chunk) in chunks.iter().enumerate() {
+        let _ = writeln!(out, "----- chunk {index} ({} chars) -----", chunk.chars().count());
+        let _ = writeln!(out, "{chunk}");
+    }
+    out
+}
+
+#[test]
+fn corpus_pages_match_their_snapshots_on_every_backend() {
+    let configs = configs();
+    insta::glob!("../../../corpus", "*.html", |path| {
+        let bytes = std::fs::read(path).expect("read page");
+        let html = html_splitter::encoding::decode(&bytes, None);
+        for (config_name, splitter) in &configs {
+            for &backend in Backend::ALL {
+                let chunks = backend.split(splitter, &html);
+                let label = format!("{} [{backend}, {config_name}]", path.display());
+                assert_invariants(splitter, &chunks, &label);
+                insta::with_settings!({ description => format!("backend: {backend}"), omit_expression => true }, {
+                    insta::assert_snapshot!(config_name.as_str(), render(&chunks));
+                });
+            }
+        }
+    });
+}
