@@ -1,1 +1,109 @@
-//! Benchmarks (work in progress).
+//! Inputs and baselines shared by the benchmarks and `cargo xtask bench`.
+
+use std::path::{Path, PathBuf};
+
+use html_splitter::{Backend, DomAdapter, NodeKind, Splitter, SplitterConfig};
+
+/// The workspace root.
+pub fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+/// A named set of pages.
+#[derive(Debug)]
+pub struct Corpus {
+    /// `ecma262`, `web` or `repo`.
+    pub name: &'static str,
+    /// The decoded pages.
+    pub pages: Vec<String>,
+}
+
+impl Corpus {
+    /// Total size of the pages in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.pages.iter().map(|page| page.len() as u64).sum()
+    }
+}
+
+fn html_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "html"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn load(name: &'static str, dir: &Path) -> Option<Corpus> {
+    let pages: Vec<String> = html_files(dir)
+        .iter()
+        .filter_map(|path| std::fs::read(path).ok())
+        .map(|bytes| html_splitter::encoding::decode(&bytes, None))
+        .collect();
+    (!pages.is_empty()).then_some(Corpus { name, pages })
+}
+
+/// The shared corpora when `../shared` is beside the checkout, else the
+/// repo's own `corpus/` pages.
+pub fn corpora() -> Vec<Corpus> {
+    let shared = workspace_root().join("../shared/corpus");
+    let found: Vec<Corpus> = [("ecma262", "ecma262"), ("web", "web")]
+        .into_iter()
+        .filter_map(|(name, dir)| load(name, &shared.join(dir)))
+        .collect();
+    if found.is_empty() {
+        load("repo", &workspace_root().join("corpus")).into_iter().collect()
+    } else {
+        found
+    }
+}
+
+/// The ECMA-262 ingest config (`corpus/ecma262-ingest.json`).
+pub fn ingest_splitter() -> Splitter {
+    let path = workspace_root().join("corpus/ecma262-ingest.json");
+    let json = std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    let config = SplitterConfig::from_json(&json).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    Splitter::new(config).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
+/// The baseline a splitter is compared with: visit every node once and add
+/// up the text lengths, with an explicit stack.
+pub fn text_walk<A: DomAdapter>(dom: &A) -> usize {
+    let mut total = 0;
+    let mut stack = vec![dom.document()];
+    while let Some(node) = stack.pop() {
+        if dom.kind(node) == NodeKind::Text {
+            total += dom.text(node).len();
+        }
+        stack.extend(dom.children(node));
+    }
+    total
+}
+
+/// Parses `html` with `backend` and runs [`text_walk`] over it.
+pub fn parse_and_walk(backend: Backend, html: &str) -> usize {
+    match backend {
+        Backend::Html5ever => text_walk(&html_splitter::Html5everDom::parse(html)),
+        Backend::Scraper => text_walk(&html_splitter::ScraperDom::parse(html)),
+        Backend::Tl => text_walk(&html_splitter::TlDom::parse(html)),
+        _ => 0,
+    }
+}
+
+/// Parses `html` with `backend` and drops the tree.
+pub fn parse_only(backend: Backend, html: &str) {
+    match backend {
+        Backend::Html5ever => drop(std::hint::black_box(html_splitter::Html5everDom::parse(html))),
+        Backend::Scraper => drop(std::hint::black_box(html_splitter::ScraperDom::parse(html))),
+        Backend::Tl => drop(std::hint::black_box(html_splitter::TlDom::parse(html))),
+        _ => {}
+    }
+}
+
+/// `depth` nested `<div>`s with a word in each.
+pub fn nested(depth: usize) -> String {
+    format!("{}deep{}", "<div>w ".repeat(depth), "</div>".repeat(depth))
+}

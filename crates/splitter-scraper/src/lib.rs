@@ -166,12 +166,9 @@ impl DomAdapter for ScraperDom {
             .iter()
             .find(|(qual, _)| match &qual.prefix {
                 None => (*qual.local).eq_ignore_ascii_case(name),
-                Some(prefix) => name
-                    .split_once(':')
-                    .is_some_and(|(p, local)| {
-                        (**prefix).eq_ignore_ascii_case(p)
-                            && (*qual.local).eq_ignore_ascii_case(local)
-                    }),
+                Some(prefix) => name.split_once(':').is_some_and(|(p, local)| {
+                    (**prefix).eq_ignore_ascii_case(p) && (*qual.local).eq_ignore_ascii_case(local)
+                }),
             })
             .map(|(_, value)| Cow::Borrowed(&**value))
     }

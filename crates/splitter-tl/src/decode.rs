@@ -182,7 +182,8 @@ fn named_ref(rest: &str, in_attribute: bool) -> Option<CharRef> {
     Some(CharRef {
         len,
         first: char::from_u32(first).unwrap_or(char::REPLACEMENT_CHARACTER),
-        second: (second != 0).then(|| char::from_u32(second).unwrap_or(char::REPLACEMENT_CHARACTER)),
+        second: (second != 0)
+            .then(|| char::from_u32(second).unwrap_or(char::REPLACEMENT_CHARACTER)),
     })
 }
 
@@ -200,7 +201,10 @@ mod tests {
 
     #[test]
     fn borrows_when_nothing_to_do() {
-        assert!(matches!(decode("plain text <>", Mode::Data), Cow::Borrowed(_)));
+        assert!(matches!(
+            decode("plain text <>", Mode::Data),
+            Cow::Borrowed(_)
+        ));
         assert!(matches!(decode("a & b", Mode::Rawtext), Cow::Borrowed(_)));
         assert!(matches!(decode("a &amp; b", Mode::Data), Cow::Owned(_)));
     }
@@ -209,11 +213,17 @@ mod tests {
     fn named_references() {
         assert_eq!(data("a&amp;b&nbsp;c&lt;&GT;"), "a&b\u{a0}c<>");
         // Legacy names without `;`, longest match first.
-        assert_eq!(data("&notit; &notin; &noti &amp &ampx"), "\u{ac}it; \u{2209} \u{ac}i & &x");
+        assert_eq!(
+            data("&notit; &notin; &noti &amp &ampx"),
+            "\u{ac}it; \u{2209} \u{ac}i & &x"
+        );
         // Two code points.
         assert_eq!(data("&NotEqualTilde;"), "\u{2242}\u{338}");
         // Not references.
-        assert_eq!(data("&; &foo; & &#; &#x; &#xg; AT&T"), "&; &foo; & &#; &#x; &#xg; AT&T");
+        assert_eq!(
+            data("&; &foo; & &#; &#x; &#xg; AT&T"),
+            "&; &foo; & &#; &#x; &#xg; AT&T"
+        );
         // A name that needs `;` does not match without it.
         assert_eq!(data("&hellip &hellip;"), "&hellip \u{2026}");
     }
@@ -222,7 +232,10 @@ mod tests {
     fn numeric_references() {
         assert_eq!(data("&#x41;&#65;&#X41&#0065x"), "AAAAx");
         // The replacement table for 0x80..0x9F; holes keep the code point.
-        assert_eq!(data("&#x80;&#x9F;&#x81;&#150;"), "\u{20ac}\u{178}\u{81}\u{2013}");
+        assert_eq!(
+            data("&#x80;&#x9F;&#x81;&#150;"),
+            "\u{20ac}\u{178}\u{81}\u{2013}"
+        );
         // NUL, surrogates and out of range become U+FFFD.
         assert_eq!(
             data("&#0;&#xD800;&#xDFFF;&#x110000;&#xFFFFFFFF;&#99999999999999999999;"),
@@ -235,7 +248,10 @@ mod tests {
     #[test]
     fn attribute_rule_for_legacy_names() {
         assert_eq!(attr("?a=1&not=2&copy3&notit;"), "?a=1&not=2&copy3&notit;");
-        assert_eq!(attr("&not;&not &not-x &amp=&amp;="), "\u{ac}\u{ac} \u{ac}-x &amp=&=");
+        assert_eq!(
+            attr("&not;&not &not-x &amp=&amp;="),
+            "\u{ac}\u{ac} \u{ac}-x &amp=&="
+        );
         assert_eq!(data("&not=2&copy3"), "\u{ac}=2\u{a9}3");
     }
 

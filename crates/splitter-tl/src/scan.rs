@@ -236,6 +236,80 @@ pub(crate) fn raw_text_end(src: &[u8], from: usize, name: &[u8]) -> Option<(usiz
     None
 }
 
+/// Finds the end of `<script>` content starting at `from`, following the
+/// standard's script data states: inside `<!--` a `<script` "double
+/// escapes" and its `</script` does not end the script. Returns the
+/// position of the ending `</script`'s `<` and the position after its `>`.
+pub(crate) fn script_end(src: &[u8], from: usize) -> Option<(usize, usize)> {
+    #[derive(PartialEq)]
+    enum State {
+        Data,
+        Escaped,
+        DoubleEscaped,
+    }
+    const NAME: &[u8] = b"script";
+    // `<` at `at` followed by `prefix`, `script` and a delimiter.
+    let tag_at = |at: usize, prefix: &[u8]| -> bool {
+        let name_start = at + 1 + prefix.len();
+        src.get(at + 1..name_start) == Some(prefix)
+            && src
+                .get(name_start..name_start + NAME.len())
+                .is_some_and(|name| name.eq_ignore_ascii_case(NAME))
+            && src
+                .get(name_start + NAME.len())
+                .is_some_and(|&b| is_space(b) || b == b'/' || b == b'>')
+    };
+    let end_tag = |at: usize| -> (usize, usize) {
+        let after_name = at + 2 + NAME.len();
+        (at, TagScanner::new(src, after_name).finish().end)
+    };
+    let mut state = State::Data;
+    let mut dashes = 0;
+    let mut i = from;
+    while i < src.len() {
+        if state == State::Data {
+            let at = i + memchr(b'<', src.get(i..)?)?;
+            if tag_at(at, b"/") {
+                return Some(end_tag(at));
+            }
+            if src.get(at + 1..at + 4) == Some(b"!--") {
+                state = State::Escaped;
+                dashes = 2;
+                i = at + 4;
+            } else {
+                i = at + 1;
+            }
+            continue;
+        }
+        match src.get(i) {
+            Some(b'-') => {
+                dashes += 1;
+                i += 1;
+                continue;
+            }
+            Some(b'>') if dashes >= 2 => state = State::Data,
+            Some(b'<') if state == State::Escaped => {
+                if tag_at(i, b"/") {
+                    return Some(end_tag(i));
+                }
+                if tag_at(i, b"") {
+                    state = State::DoubleEscaped;
+                }
+            }
+            Some(b'<') if tag_at(i, b"/") => {
+                state = State::Escaped;
+                i += 2 + NAME.len();
+                dashes = 0;
+                continue;
+            }
+            _ => {}
+        }
+        dashes = 0;
+        i += 1;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,22 +351,37 @@ mod tests {
                 ("@click".into(), Some("f()".into())),
             ]
         );
-        assert_eq!(attributes("<p a=\"unterminated"), [("a".into(), Some("unterminated".into()))]);
+        assert_eq!(
+            attributes("<p a=\"unterminated"),
+            [("a".into(), Some("unterminated".into()))]
+        );
     }
 
     #[test]
     fn tag_ends() {
         assert_eq!(
             tag_end("<br/>x"),
-            TagEnd { end: 5, self_closing: true, terminated: true }
+            TagEnd {
+                end: 5,
+                self_closing: true,
+                terminated: true
+            }
         );
         assert_eq!(
             tag_end("<path d=a/>x"),
-            TagEnd { end: 11, self_closing: false, terminated: true }
+            TagEnd {
+                end: 11,
+                self_closing: false,
+                terminated: true
+            }
         );
         assert_eq!(
             tag_end("<p title=\"a"),
-            TagEnd { end: 11, self_closing: false, terminated: false }
+            TagEnd {
+                end: 11,
+                self_closing: false,
+                terminated: false
+            }
         );
     }
 
@@ -313,6 +402,21 @@ mod tests {
         assert_eq!(end("</>rest"), Some(3));
         assert_eq!(end("</p class='>'>rest"), Some(14));
         assert_eq!(end("<a href=/x>rest"), Some(11));
+    }
+
+    #[test]
+    fn script_ends() {
+        let end = |s: &str| script_end(s.as_bytes(), 0);
+        assert_eq!(end("a</script>"), Some((1, 10)));
+        assert_eq!(end("<!-- x </script> -->"), Some((7, 16)));
+        // Double escaped: the inner `</script>` does not end it.
+        let legacy = "<!-- document.write(\"<script></script>\"); //--></script>b";
+        assert_eq!(end(legacy), Some((47, 56)));
+        assert_eq!(end("<!--<script></script>x</script>"), Some((22, 31)));
+        assert_eq!(end("<!-->a</script>"), Some((6, 15)));
+        assert_eq!(end("<!--<script>--></script>"), Some((15, 24)));
+        assert_eq!(end("<!--<script></script"), None);
+        assert_eq!(end(""), None);
     }
 
     #[test]

@@ -1,0 +1,91 @@
+//! Criterion benchmarks, grouped by backend: parse only, parse + text walk
+//! (the baseline), parse + split, over the ECMA-262 and web corpora (the
+//! repo's `corpus/` when `../shared` is absent); scaling with input size; and
+//! nesting depth.
+
+use std::hint::black_box;
+
+use benches::{corpora, ingest_splitter, nested, parse_and_walk, parse_only};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use html_splitter::Backend;
+
+fn corpus_benches(c: &mut Criterion) {
+    let splitter = ingest_splitter();
+    for corpus in corpora() {
+        for &backend in Backend::ALL {
+            let mut group = c.benchmark_group(format!("{backend}/{}", corpus.name));
+            group.throughput(Throughput::Bytes(corpus.bytes()));
+            group.sample_size(10);
+            group.bench_function("parse", |b| {
+                b.iter(|| corpus.pages.iter().for_each(|page| parse_only(backend, page)));
+            });
+            group.bench_function("walk", |b| {
+                b.iter(|| {
+                    corpus
+                        .pages
+                        .iter()
+                        .map(|page| parse_and_walk(backend, page))
+                        .sum::<usize>()
+                });
+            });
+            group.bench_function("split", |b| {
+                b.iter(|| {
+                    corpus
+                        .pages
+                        .iter()
+                        .map(|page| backend.split(&splitter, black_box(page)).len())
+                        .sum::<usize>()
+                });
+            });
+            group.finish();
+        }
+    }
+}
+
+fn scaling(c: &mut Criterion) {
+    let splitter = ingest_splitter();
+    let Some(page) = corpora()
+        .into_iter()
+        .flat_map(|corpus| corpus.pages)
+        .max_by_key(String::len)
+    else {
+        return;
+    };
+    for &backend in Backend::ALL {
+        let mut group = c.benchmark_group(format!("{backend}/scaling"));
+        group.sample_size(10);
+        for factor in [1usize, 4, 16, 64] {
+            let html = page.repeat(factor);
+            group.throughput(Throughput::Bytes(html.len() as u64));
+            group.bench_with_input(BenchmarkId::from_parameter(factor), &html, |b, html| {
+                b.iter(|| backend.split(&splitter, html).len());
+            });
+        }
+        group.finish();
+    }
+}
+
+fn depth(c: &mut Criterion) {
+    let splitter = ingest_splitter();
+    for &backend in Backend::ALL {
+        let mut group = c.benchmark_group(format!("{backend}/depth"));
+        group.sample_size(10);
+        // html5ever's tree builder is quadratic in nesting depth (scraper
+        // inherits it): 100k levels would take minutes per iteration.
+        let depths: &[usize] = match backend {
+            Backend::Tl => &[1_000, 10_000, 100_000],
+            _ => &[1_000, 10_000],
+        };
+        for &depth in depths {
+            let html = nested(depth);
+            group.throughput(Throughput::Bytes(html.len() as u64));
+            group.bench_with_input(BenchmarkId::from_parameter(depth), &html, |b, html| {
+                b.iter(|| backend.split(&splitter, html).len());
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, corpus_benches, scaling, depth);
+criterion_main!(benches);

@@ -1,0 +1,411 @@
+use super::*;
+
+/// Walks the whole tree without recursion, checking that every link agrees
+/// with its inverse; returns the number of nodes reached.
+fn check_consistency(dom: &TlDom<'_>) -> usize {
+    let root = dom.document();
+    assert_eq!(dom.kind(root), NodeKind::Document);
+    assert_eq!(dom.parent(root), None);
+    assert_eq!(dom.next_sibling(root), None);
+    assert_eq!(dom.prev_sibling(root), None);
+    let mut seen = vec![false; dom.node_count()];
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let index = dom.index(node);
+        assert!(!seen[index], "node reached twice");
+        seen[index] = true;
+        let mut prev = None;
+        let mut child = dom.first_child(node);
+        while let Some(c) = child {
+            assert_eq!(dom.parent(c), Some(node));
+            assert_eq!(dom.prev_sibling(c), prev);
+            assert_ne!(dom.kind(c), NodeKind::Document);
+            if !matches!(dom.kind(node), NodeKind::Document | NodeKind::Element) {
+                panic!("a {:?} node has children", dom.kind(node));
+            }
+            stack.push(c);
+            prev = Some(c);
+            child = dom.next_sibling(c);
+        }
+    }
+    // Every node in the table is part of the tree.
+    assert!(seen.iter().all(|&s| s), "unreachable nodes in the table");
+    seen.len()
+}
+
+/// A compact rendering of the tree: elements as `name(children)`, text as
+/// `"text"`, other kinds by a sigil.
+fn render(dom: &TlDom<'_>) -> String {
+    enum Step {
+        Open(TlNode),
+        Close,
+    }
+    let mut out = String::new();
+    let mut stack: Vec<Step> = dom.children(dom.document()).map(Step::Open).collect();
+    stack.reverse();
+    while let Some(step) = stack.pop() {
+        let node = match step {
+            Step::Close => {
+                out.push(')');
+                continue;
+            }
+            Step::Open(node) => node,
+        };
+        if dom.prev_sibling(node).is_some() {
+            out.push(' ');
+        }
+        match dom.kind(node) {
+            NodeKind::Element => {
+                out.push_str(dom.element_name(node));
+                out.push('(');
+                stack.push(Step::Close);
+                let kids: Vec<TlNode> = dom.children(node).collect();
+                stack.extend(kids.into_iter().rev().map(Step::Open));
+            }
+            NodeKind::Text => out.push_str(&format!("{:?}", dom.text(node))),
+            NodeKind::Comment => out.push_str("#c"),
+            NodeKind::Doctype => out.push_str("#d"),
+            NodeKind::Other => out.push_str("#o"),
+            NodeKind::Document => out.push_str("#DOC"),
+            _ => out.push('?'),
+        }
+    }
+    out
+}
+
+fn tree(html: &str) -> String {
+    let dom = TlDom::parse(html);
+    check_consistency(&dom);
+    render(&dom)
+}
+
+fn first_element(dom: &TlDom<'_>, name: &str) -> Option<TlNode> {
+    let mut stack = vec![dom.document()];
+    while let Some(node) = stack.pop() {
+        if dom.kind(node) == NodeKind::Element && dom.element_name(node).eq_ignore_ascii_case(name)
+        {
+            return Some(node);
+        }
+        let kids: Vec<TlNode> = dom.children(node).collect();
+        stack.extend(kids.into_iter().rev());
+    }
+    None
+}
+
+#[test]
+fn kinds_and_names() {
+    let dom = TlDom::parse("<!DOCTYPE html><!-- c --><DIV id=a>x<?pi?></DIV>");
+    let kinds: Vec<NodeKind> = dom.children(dom.document()).map(|n| dom.kind(n)).collect();
+    assert_eq!(
+        kinds,
+        [NodeKind::Doctype, NodeKind::Comment, NodeKind::Element]
+    );
+    let div = first_element(&dom, "div").expect("div");
+    // Names keep the source's case.
+    assert_eq!(dom.element_name(div), "DIV");
+    let kids: Vec<NodeKind> = dom.children(div).map(|n| dom.kind(n)).collect();
+    assert_eq!(kids, [NodeKind::Text, NodeKind::Comment]);
+    check_consistency(&dom);
+}
+
+#[test]
+fn doctype_leads_even_after_comments() {
+    // Whitespace before body content is not content either.
+    assert_eq!(tree("<!DOCTYPE html>\n<p>x</p>"), "#d p(\"x\")");
+    assert_eq!(tree(" <!--a--> <!doctype html><p>x"), "#c #d p(\"x\")");
+    assert_eq!(tree("<!DOCTYPE html>"), "#d");
+    // A doctype after content is ignored, as by a standard parser.
+    assert_eq!(tree("x<!DOCTYPE html>y"), "\"x\" \"y\"");
+}
+
+#[test]
+fn decoded_text() {
+    let dom = TlDom::parse("<p>a&amp;b&nbsp;c&#x41;&lt;&#x80;&notit;</p>");
+    let p = first_element(&dom, "p").expect("p");
+    let text = dom.first_child(p).expect("text");
+    assert_eq!(dom.text(text), "a&b\u{a0}cA<\u{20ac}\u{ac}it;");
+    assert!(matches!(dom.text(text), Cow::Owned(_)));
+
+    let dom = TlDom::parse("<p>plain text</p>");
+    let p = first_element(&dom, "p").expect("p");
+    let text = dom.first_child(p).expect("text");
+    assert!(matches!(dom.text(text), Cow::Borrowed("plain text")));
+}
+
+#[test]
+fn newlines_and_nul_as_a_standard_parser_reads_them() {
+    assert_eq!(tree("<p>a\r\nb\rc\0d</p>"), "p(\"a\\nb\\ncd\")");
+    assert_eq!(
+        tree("<pre>\nx</pre><pre>\r\ny</pre><pre>&#10;z</pre><pre>\n\nw</pre>"),
+        "pre(\"x\") pre(\"y\") pre(\"z\") pre(\"\\nw\")"
+    );
+    assert_eq!(
+        tree("<textarea>\n<b>x</b></textarea>"),
+        "textarea(\"<b>x</b>\")"
+    );
+}
+
+#[test]
+fn attributes() {
+    let dom = TlDom::parse(
+        "<a href='/x/y?a=1&amp;b=2&not=3' CLASS=\"k l\" data-X='Y' title=\"&notit;\" hidden \
+         class=second id=\"a\0b\" @click=go>t</a>",
+    );
+    let a = first_element(&dom, "a").expect("a");
+    assert_eq!(
+        dom.attribute(a, "href").as_deref(),
+        Some("/x/y?a=1&b=2&not=3")
+    );
+    assert_eq!(dom.attribute(a, "class").as_deref(), Some("k l"));
+    assert_eq!(dom.attribute(a, "data-x").as_deref(), Some("Y"));
+    // The attribute-value rule: a legacy name followed by a letter stays.
+    assert_eq!(dom.attribute(a, "title").as_deref(), Some("&notit;"));
+    assert_eq!(dom.attribute(a, "hidden").as_deref(), Some(""));
+    assert_eq!(dom.attribute(a, "id").as_deref(), Some("a\u{fffd}b"));
+    assert_eq!(dom.attribute(a, "@click").as_deref(), Some("go"));
+    assert_eq!(dom.attribute(a, "lang"), None);
+    assert!(matches!(dom.attribute(a, "data-x"), Some(Cow::Borrowed(_))));
+    // tl cannot parse an unquoted value holding `/`; the adapter reads the
+    // tag from the source.
+    assert_eq!(
+        tree("<a href=/foo>link</a> after"),
+        "a(\"link\") \" after\""
+    );
+    let dom = TlDom::parse("<a href=/foo/>link</a>");
+    let a = first_element(&dom, "a").expect("a");
+    assert_eq!(dom.attribute(a, "href").as_deref(), Some("/foo/"));
+}
+
+#[test]
+fn void_elements_have_no_children() {
+    // tl keeps `br/` open and then ignores `</p>`.
+    assert_eq!(
+        tree("<p>a<br/>b</p><p>c</p>"),
+        "p(\"a\" br() \"b\") p(\"c\")"
+    );
+    assert_eq!(
+        tree("<p>a<br />b</p><p>c</p>"),
+        "p(\"a\" br() \"b\") p(\"c\")"
+    );
+    assert_eq!(
+        tree("<p>a<BR>b<IMG src=x>c</p>"),
+        "p(\"a\" BR() \"b\" IMG() \"c\")"
+    );
+    assert_eq!(
+        tree("<svg><path d=\"M0\"/><circle/></svg>after"),
+        "svg(path() circle()) \"after\""
+    );
+    // Outside foreign content `/>` does not close a non-void element.
+    assert_eq!(tree("<span/>a</span>b"), "span(\"a\") \"b\"");
+}
+
+#[test]
+fn end_tags_close_the_matching_open_element() {
+    assert_eq!(
+        tree("<div><p>a</div><div>b</div>"),
+        "div(p(\"a\")) div(\"b\")"
+    );
+    assert_eq!(tree("<P>a</p>b"), "P(\"a\") \"b\"");
+    assert_eq!(tree("<div/>a</div>b"), "div(\"a\") \"b\"");
+    assert_eq!(tree("<b><i>x</b>y</i>z"), "b(i(\"x\")) \"y\" \"z\"");
+    // Stray end tags are ignored; `</body>` and `</html>` close nothing.
+    assert_eq!(tree("</p><p>a</span>b</p>"), "p(\"a\" \"b\")");
+    assert_eq!(
+        tree("<body><p>a</p></body></html><p>b</p>"),
+        "body(p(\"a\") p(\"b\"))"
+    );
+    // Not across a table cell, but table parts close cells.
+    assert_eq!(
+        tree("<div><table><tr><td>x</div>y</td><td>z</table>w</div>v"),
+        "div(table(tr(td(\"x\" \"y\") td(\"z\"))) \"w\") \"v\""
+    );
+}
+
+#[test]
+fn script_bodies_do_not_leak() {
+    assert_eq!(
+        tree("<script>if(a<b){x=\"</div>\"}</script><p>Hello</p><p>World</p>"),
+        "script(\"if(a<b){x=\\\"</div>\\\"}\") p(\"Hello\") p(\"World\")"
+    );
+    assert_eq!(
+        tree("<SCRIPT>a<b</script >tail<p>x</p>"),
+        "SCRIPT(\"a<b\") \"tail\" p(\"x\")"
+    );
+    assert_eq!(
+        tree("<style>p > a { x: '<i>' }</STYLE><i>y</i>"),
+        "style(\"p > a { x: '<i>' }\") i(\"y\")"
+    );
+    // Raw text runs to the end when there is no end tag.
+    assert_eq!(tree("<p>x<script>a<p>b"), "p(\"x\" script(\"a<p>b\"))");
+    assert_eq!(
+        tree("<plaintext><b>x</plaintext>"),
+        "plaintext(\"<b>x</plaintext>\")"
+    );
+    assert_eq!(
+        tree("<p><iframe>fb<b>x</b></iframe>y<title>T&amp;</title></p>"),
+        "p(iframe(\"fb<b>x</b>\") \"y\" title(\"T&\"))"
+    );
+}
+
+#[test]
+fn head_content_is_not_content() {
+    assert_eq!(
+        tree("<title>T</title><meta charset=utf-8><LINK rel=x><p>x</p><title>U</title>"),
+        "#o #o #o p(\"x\") title(\"U\")"
+    );
+    assert_eq!(
+        tree(
+            "<html><head>\n<title>T</title>\n<script>s</script></head>\n<body><p>x</p></body></html>"
+        ),
+        "html(head(#o script(\"s\")) body(p(\"x\")))"
+    );
+    // Body content inside an unclosed head closes it; a `<body>` after
+    // body content is dropped, as by a standard parser.
+    assert_eq!(
+        tree("<html><head><title>T</title>hello<meta x><body>b"),
+        "html(head(#o) \"hello\" meta() \"b\")"
+    );
+    assert_eq!(tree("x<body>y"), "\"x\" \"y\"");
+    assert_eq!(
+        tree("<html><html><head><head><body><body>y"),
+        "html(head() body(\"y\"))"
+    );
+    // `</body>` before any content starts the body.
+    assert_eq!(tree("</body><title>T</title>"), "title(\"T\")");
+    // Once body content appeared, head elements are ordinary elements.
+    assert_eq!(tree("x<title>T</title>"), "\"x\" title(\"T\")");
+}
+
+#[test]
+fn literal_less_than_is_text() {
+    assert_eq!(tree("x < y and y > z"), "\"x < y and y > z\"");
+    assert_eq!(tree("<p>1 < 2 > 0</p>"), "p(\"1 < 2 > 0\")");
+    assert_eq!(tree("a <= b <i>c</i>"), "\"a <= b \" i(\"c\")");
+    // tl gives up on these and swallows text up to the next `/`.
+    assert_eq!(tree("<p>I <3 it</p>"), "p(\"I <3 it\")");
+    assert_eq!(
+        tree("<p>if x < y then z</p><p>next</p>"),
+        "p(\"if x < y then z\") p(\"next\")"
+    );
+    assert_eq!(tree("a<<b"), "\"a<\"");
+}
+
+#[test]
+fn construct_remnants_are_not_text() {
+    assert_eq!(
+        tree("<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\">\n<p>hi"),
+        "#d p(\"hi\")"
+    );
+    // Bogus comments, as in the standard.
+    assert_eq!(tree("a<![CDATA[x]]>b"), "\"a\" #c \"b\"");
+    // (Text split by markup that leaves no node stays two nodes.)
+    assert_eq!(tree("a<!x y>b</ x>c</>d"), "\"a\" #c \"b\" #c \"c\" \"d\"");
+    assert_eq!(tree("<?xml version=\"1.0\"?><p>x</p>"), "#c p(\"x\")");
+}
+
+#[test]
+fn siblings_and_parents_are_consistent() {
+    for html in [
+        "<ul><li>one<li>two<li>three</ul><table><tr><td>a<td>b</table>",
+        "<div><p>a</div><div>b</div>",
+        "<b><p>x</b>y</p>",
+        "<head><title>T</title><body><br/><br/><script>x</script>y",
+        "<svg><p>x<br/></svg>",
+    ] {
+        check_consistency(&TlDom::parse(html));
+    }
+}
+
+#[test]
+fn deep_nesting_does_not_overflow() {
+    const DEPTH: usize = 1_000_000;
+    let mut html = String::with_capacity(DEPTH * 7 + 1);
+    for _ in 0..DEPTH {
+        html.push_str("<i>");
+    }
+    html.push('x');
+    for _ in 0..DEPTH {
+        html.push_str("</i>");
+    }
+    let dom = TlDom::parse(&html);
+    let mut node = dom.document();
+    let mut depth = 0;
+    while let Some(child) = dom.first_child(node) {
+        if dom.kind(child) == NodeKind::Element {
+            depth += 1;
+        }
+        node = child;
+    }
+    assert_eq!(depth, DEPTH);
+    assert_eq!(dom.text(node), "x");
+    // Walk back up.
+    let mut up = 0;
+    while let Some(parent) = dom.parent(node) {
+        node = parent;
+        up += 1;
+    }
+    assert_eq!(up, DEPTH + 1);
+    assert_eq!(check_consistency(&dom), DEPTH + 2);
+
+    // Unclosed, and a million void elements that tl nests.
+    let unclosed = "<div>".repeat(DEPTH);
+    check_consistency(&TlDom::parse(&unclosed));
+    let voids = "<BR>".repeat(DEPTH);
+    let dom = TlDom::parse(&voids);
+    assert_eq!(dom.children(dom.document()).count(), DEPTH);
+}
+
+#[test]
+fn garbage_does_not_panic() {
+    for input in [
+        "",
+        "<",
+        "&",
+        "<<<>>>&&&#xFFFFFFFF;</a></b>",
+        "&#0;&#xD800;&#1114112;&#99999999999999999999;",
+        "</p></p><p><table><td><caption>x",
+        "<\0>\0&\0",
+        "<!--",
+        "<!DOCTYPE",
+        "<!DOCTYPE html\u{e9}",
+        "<p \u{e9}>\u{e9}</p>",
+        "<script",
+        "<script>",
+        "<title a=\"",
+        "<a b='></a>",
+        "< / >< ! >< ? >",
+        "<svg><foreignObject><p>x</svg>y",
+        "<head><head><html><body></head></html>x",
+        "&#x;&#;&;&&amp&ampamp;",
+    ] {
+        let dom = TlDom::parse(input);
+        check_consistency(&dom);
+        render(&dom);
+    }
+}
+
+#[test]
+fn empty_input_is_an_empty_document() {
+    let dom = TlDom::parse("");
+    assert_eq!(dom.node_count(), 1);
+    assert_eq!(dom.first_child(dom.document()), None);
+}
+
+#[test]
+fn indices_are_dense() {
+    let dom = TlDom::parse("<p>a<b>b</b>c</p><p>d</p>");
+    let mut stack = vec![dom.document()];
+    let mut indices = Vec::new();
+    while let Some(node) = stack.pop() {
+        indices.push(dom.index(node));
+        stack.extend(dom.children(node));
+    }
+    indices.sort_unstable();
+    assert_eq!(indices, (0..dom.node_count()).collect::<Vec<_>>());
+}
+
+#[test]
+fn send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<TlDom<'static>>();
+}
