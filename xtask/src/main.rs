@@ -1,5 +1,6 @@
 //! Project tasks: `cargo xtask equivalence`, `cargo xtask bench`.
 
+mod bench;
 mod corpus;
 mod equivalence;
 mod invariants;
@@ -21,12 +22,19 @@ struct Cli {
 enum Command {
     /// Run every backend over corpora and compare their chunks.
     Equivalence(equivalence::Args),
+    /// Run the benchmarks and print the throughput table.
+    Bench(bench::Args),
+    /// (internal) Split a corpus once and print the peak RSS in KiB.
+    #[command(hide = true)]
+    RssProbe { backend: String, corpus: String },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Equivalence(args) => equivalence::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::RssProbe { backend, corpus } => bench::rss_probe(&backend, &corpus),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

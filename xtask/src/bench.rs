@@ -1,0 +1,242 @@
+//! `cargo xtask bench [--quick]`: runs the criterion benchmarks, measures peak
+//! memory and the CLI's cost, prints a table and writes
+//! `target/bench-report.json`.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use html_splitter::Backend;
+use serde_json::{Value, json};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Criterion's quick mode: fewer samples, a rougher estimate.
+    #[arg(long)]
+    quick: bool,
+    /// Reuse the last criterion results instead of running the benchmarks.
+    #[arg(long)]
+    no_run: bool,
+}
+
+/// Throughput of the TypeScript implementation (cheerio + LangChain, Node 20)
+/// on the ECMA-262 corpus with the ingest config, measured on this machine.
+const TYPESCRIPT_MB_PER_S: f64 = 3.7;
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let root = crate::workspace_root();
+    if !args.no_run {
+        let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+        cargo.current_dir(&root).args(["bench", "-p", "benches", "--bench", "split", "--"]);
+        if args.quick {
+            cargo.arg("--quick");
+        }
+        let status = cargo.status().context("running cargo bench")?;
+        if !status.success() {
+            bail!("cargo bench failed: {status}");
+        }
+    }
+    let criterion = root.join("target/criterion");
+    let corpora = benches::corpora();
+    let mut rows = Vec::new();
+    for corpus in &corpora {
+        let megabytes = corpus.bytes() as f64 / 1e6;
+        for &backend in Backend::ALL {
+            let group = format!("{backend}_{}", corpus.name);
+            let seconds = |function: &str| mean_seconds(&criterion.join(&group).join(function));
+            let (parse, walk, split) = (seconds("parse")?, seconds("walk")?, seconds("split")?);
+            let rss = peak_rss_kib(backend, corpus.name)?;
+            rows.push(json!({
+                "backend": backend.name(),
+                "corpus": corpus.name,
+                "megabytes": megabytes,
+                "parse_mb_s": megabytes / parse,
+                "walk_mb_s": megabytes / walk,
+                "split_mb_s": megabytes / split,
+                "split_over_walk": split / walk,
+                "peak_rss_mib": rss as f64 / 1024.0,
+            }));
+        }
+    }
+    let mut scaling = Vec::new();
+    for &backend in Backend::ALL {
+        let dir = criterion.join(format!("{backend}_scaling"));
+        let one = mean_seconds(&dir.join("1"))?;
+        let sixteen = mean_seconds(&dir.join("16"))?;
+        scaling.push(json!({ "backend": backend.name(), "x16_time_ratio": sixteen / one }));
+    }
+    let cli = cli_overhead(&root)?;
+    let report = json!({
+        "date": date(),
+        "machine": machine(),
+        "rows": rows,
+        "scaling": scaling,
+        "cli": cli,
+        "typescript_mb_s": TYPESCRIPT_MB_PER_S,
+    });
+    print_table(&report);
+    let path = root.join("target/bench-report.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&report)?)?;
+    println!("\nwrote {}", path.display());
+    Ok(())
+}
+
+/// Criterion's mean estimate for one benchmark, in seconds.
+fn mean_seconds(dir: &Path) -> anyhow::Result<f64> {
+    let path = dir.join("new/estimates.json");
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?,
+    )?;
+    json["mean"]["point_estimate"]
+        .as_f64()
+        .map(|nanos| nanos / 1e9)
+        .with_context(|| format!("no mean in {}", path.display()))
+}
+
+/// Peak resident memory of a fresh process that splits the corpus once with
+/// `backend`, in KiB.
+fn peak_rss_kib(backend: Backend, corpus: &str) -> anyhow::Result<u64> {
+    let exe = std::env::current_exe()?;
+    let output = Command::new(exe)
+        .args(["rss-probe", backend.name(), corpus])
+        .output()
+        .context("running the memory probe")?;
+    if !output.status.success() {
+        bail!("memory probe failed: {}", String::from_utf8_lossy(&output.stderr));
+    }
+    String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .context("reading the memory probe's answer")
+}
+
+/// The child side of [`peak_rss_kib`]: split, then print VmHWM.
+pub fn rss_probe(backend: &str, corpus: &str) -> anyhow::Result<()> {
+    let backend: Backend = backend.parse()?;
+    let splitter = benches::ingest_splitter();
+    let corpus = benches::corpora()
+        .into_iter()
+        .find(|c| c.name == corpus)
+        .with_context(|| format!("no corpus {corpus}"))?;
+    let chunks: usize = corpus
+        .pages
+        .iter()
+        .map(|page| backend.split(&splitter, page).len())
+        .sum();
+    std::hint::black_box(chunks);
+    let status = std::fs::read_to_string("/proc/self/status")?;
+    let kib = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .context("no VmHWM in /proc/self/status")?;
+    println!("{kib}");
+    Ok(())
+}
+
+/// Wall time of the release CLI over the ECMA-262 corpus (JSON Lines to
+/// /dev/null) against the in-process split of the same pages.
+fn cli_overhead(root: &Path) -> anyhow::Result<Value> {
+    let corpus_dir = root.join("../shared/corpus/ecma262");
+    let cli = root.join("target/release/htmlsplit");
+    if !corpus_dir.is_dir() || !cli.exists() {
+        return Ok(Value::Null);
+    }
+    let splitter = benches::ingest_splitter();
+    let pages: Vec<String> = benches::corpora()
+        .into_iter()
+        .find(|c| c.name == "ecma262")
+        .map(|c| c.pages)
+        .unwrap_or_default();
+    let mut library = f64::MAX;
+    let mut command = f64::MAX;
+    for _ in 0..5 {
+        let start = Instant::now();
+        let chunks: usize = pages
+            .iter()
+            .map(|page| Backend::Html5ever.split(&splitter, page).len())
+            .sum();
+        std::hint::black_box(chunks);
+        library = library.min(start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        let status = Command::new(&cli)
+            .arg("--config")
+            .arg(root.join("corpus/ecma262-ingest.json"))
+            .arg(&corpus_dir)
+            .stdout(std::process::Stdio::null())
+            .status()?;
+        if !status.success() {
+            bail!("htmlsplit failed on the ECMA-262 corpus");
+        }
+        command = command.min(start.elapsed().as_secs_f64());
+    }
+    Ok(json!({
+        "library_s": library,
+        "cli_s": command,
+        "cli_overhead": command / library - 1.0,
+    }))
+}
+
+fn print_table(report: &Value) {
+    println!("\n{} — {}\n", report["date"].as_str().unwrap_or(""), report["machine"].as_str().unwrap_or(""));
+    println!("| backend | corpus | parse MB/s | parse+walk MB/s | parse+split MB/s | split/walk time | vs TypeScript | peak RSS MiB |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    for row in report["rows"].as_array().into_iter().flatten() {
+        let number = |key: &str| row[key].as_f64().unwrap_or(f64::NAN);
+        let versus = if row["corpus"] == "ecma262" {
+            format!("{:.1}×", number("split_mb_s") / TYPESCRIPT_MB_PER_S)
+        } else {
+            "—".to_owned()
+        };
+        println!(
+            "| {} | {} | {:.1} | {:.1} | {:.1} | {:.2} | {} | {:.0} |",
+            row["backend"].as_str().unwrap_or(""),
+            row["corpus"].as_str().unwrap_or(""),
+            number("parse_mb_s"),
+            number("walk_mb_s"),
+            number("split_mb_s"),
+            number("split_over_walk"),
+            versus,
+            number("peak_rss_mib"),
+        );
+    }
+    println!("\n| backend | time ×16 input / ×1 |\n|---|---:|");
+    for row in report["scaling"].as_array().into_iter().flatten() {
+        println!(
+            "| {} | {:.1} |",
+            row["backend"].as_str().unwrap_or(""),
+            row["x16_time_ratio"].as_f64().unwrap_or(f64::NAN)
+        );
+    }
+    if let Some(overhead) = report["cli"]["cli_overhead"].as_f64() {
+        println!(
+            "\nCLI on ECMA-262 (html5ever, JSON Lines to /dev/null): {:.3} s vs {:.3} s in-process: {:+.1}%",
+            report["cli"]["cli_s"].as_f64().unwrap_or(f64::NAN),
+            report["cli"]["library_s"].as_f64().unwrap_or(f64::NAN),
+            overhead * 100.0
+        );
+    }
+}
+
+fn date() -> String {
+    command_output("date", &["-u", "+%Y-%m-%d"]).unwrap_or_default()
+}
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("model name"))
+                .map(|rest| rest.trim_start_matches([' ', '\t', ':']).to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    format!("{cpu}, {cores} cores")
+}
+
+fn command_output(program: &str, args: &[&str]) -> Option<String> {
+    let output = Command::new(program).args(args).output().ok()?;
+    Some(String::from_utf8_lossy(&output.stdout).trim().to_owned())
+}
