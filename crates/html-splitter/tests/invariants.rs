@@ -55,7 +55,8 @@ fn inline_node() -> impl Strategy<Value = Node> {
     ];
     leaf.prop_recursive(4, 24, 4, |inner| {
         (
-            prop::sample::select(vec!["span", "b", "i", "em", "a", "code"]),
+            // No `a`: an `a` inside an `a` is restructured by the spec parser.
+            prop::sample::select(vec!["span", "b", "i", "em", "code"]),
             class(),
             prop::collection::vec(inner, 0..4),
         )

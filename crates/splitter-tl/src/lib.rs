@@ -179,8 +179,9 @@ enum Data {
     /// ends at `name_end`.
     Element { start: u32, name_end: u32 },
     /// Character data `start..end`, read in `mode`; with `strip_newline`,
-    /// one leading LF is dropped (first text of `pre`, `listing`,
-    /// `textarea`).
+    /// a leading LF that a reference (`&#10;`) decodes to is dropped (text
+    /// right after a `pre`, `listing` or `textarea` start tag; a literal
+    /// newline there is left out of the span instead).
     Text {
         start: u32,
         end: u32,
@@ -233,7 +234,9 @@ impl<'a> TlDom<'a> {
     /// Builds the adapter's tree from a tl document parsed from `source`
     /// (for instance with non-default [`tl::ParserOptions`]).
     ///
-    /// Nodes of `vdom` whose data is not borrowed from `source` are ignored.
+    /// Nodes of `vdom` whose data is not borrowed from `source` are ignored;
+    /// the source around tl's nodes is read by the adapter itself, as
+    /// described in the [crate documentation](crate).
     pub fn from_vdom(vdom: &VDom<'a>, source: &'a str) -> Self {
         if u32::try_from(source.len()).is_err() {
             return Self::empty(source);
@@ -274,7 +277,8 @@ impl<'a> TlDom<'a> {
     fn read(&self, start: usize, end: usize, mode: Mode) -> Cow<'a, str> {
         match self.source.get(start..end) {
             Some(raw) => decode(raw, mode),
-            // Only reachable if tl resumed inside a multi-byte character.
+            // Spans start and end next to ASCII bytes, so this is not
+            // expected; it keeps a bad span from panicking.
             None => {
                 let bytes = self.source.as_bytes().get(start..end).unwrap_or_default();
                 Cow::Owned(decode(&String::from_utf8_lossy(bytes), mode).into_owned())
