@@ -10,6 +10,20 @@
 //! their [`ego_tree::NodeId`] (wrapped in [`ScraperNode`]) and dropping a
 //! deeply nested document does not recurse.
 //!
+//! # Depth cap
+//!
+//! [`ScraperDom::parse`] does not call [`Html::parse_document`]: it hands
+//! scraper's tree sink to [`splitter_html5ever::parse_with_sink`], the
+//! html5ever backend's driver, so both backends parse every input the same
+//! way. That driver caps the depth the parser builds at [`MAX_DEPTH`] (512),
+//! as browsers do: deeper start tags are dropped and their text kept in the
+//! element at the cap, so a million nested elements parse in linear time
+//! instead of html5ever's quadratic time. Tags that change how what follows
+//! is read (`script`, `style`, `textarea`, `svg`, …) are kept a little
+//! longer. Documents that stay below the cap parse exactly as with scraper's
+//! own `parse_document`. The details are in [`splitter_html5ever`'s
+//! documentation](splitter_html5ever#depth-cap).
+//!
 //! # Example
 //!
 //! ```
@@ -31,11 +45,13 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub use scraper;
+pub use splitter_html5ever::MAX_DEPTH;
 
 use ego_tree::{NodeId, NodeRef};
-use scraper::{Html, Node};
+use scraper::{Html, HtmlTreeSink, Node};
 use splitter_core::{DomAdapter, NodeKind};
 
 /// A handle to one node of a [`ScraperDom`]: the node's [`ego_tree::NodeId`].
@@ -79,11 +95,19 @@ impl fmt::Debug for ScraperDom {
 }
 
 impl ScraperDom {
-    /// Parses `html` as a whole document ([`Html::parse_document`]).
+    /// Parses `html` as a whole document, as [`Html::parse_document`] does
+    /// but through [`splitter_html5ever::parse_with_sink`]: the same driver
+    /// as the html5ever backend, with the same [depth cap](crate#depth-cap)
+    /// and byte order mark handling, so both backends build the same tree.
     ///
     /// Never fails: like a browser, the parser recovers from any markup.
+    /// Never panics either: should html5ever or scraper's tree sink panic
+    /// (a bug in either), the result is an empty document.
     pub fn parse(html: &str) -> Self {
-        Self::from_html(Html::parse_document(html))
+        let parsed = catch_unwind(AssertUnwindSafe(|| {
+            splitter_html5ever::parse_with_sink(HtmlTreeSink::new(Html::new_document()), html)
+        }));
+        Self::from_html(parsed.unwrap_or_else(|_| Html::new_document()))
     }
 
     /// Wraps an already parsed document or fragment.

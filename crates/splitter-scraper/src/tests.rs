@@ -161,9 +161,172 @@ fn deep_nesting_does_not_overflow() {
         node = child;
     }
     assert_eq!(dom.text(node), "x");
-    assert_eq!(depth, DEPTH);
+    // The depth cap: the document, <html>, the head pointer and <body> take
+    // four of the MAX_DEPTH handles, the divs the rest.
+    assert_eq!(depth, MAX_DEPTH - 4);
     check_consistency(&dom);
     drop(dom);
+}
+
+/// Tests of the depth cap, which this backend shares with the html5ever one.
+mod depth_cap {
+    use super::*;
+    use splitter_html5ever::Html5everDom;
+    use std::fmt::Write as _;
+
+    /// Runs `test` on a thread with a small stack, so that recursion over
+    /// the tree would overflow.
+    fn on_small_stack(test: impl FnOnce() + Send + 'static) {
+        std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(test)
+            .expect("spawn test thread")
+            .join()
+            .expect("test thread finished without overflow or panic");
+    }
+
+    /// The depth of the deepest node (the document is at depth 0), by a
+    /// walk with an explicit stack.
+    fn max_depth<D: DomAdapter>(dom: &D) -> usize {
+        let mut deepest = 0;
+        let mut stack = vec![(dom.document(), 0)];
+        while let Some((node, depth)) = stack.pop() {
+            deepest = deepest.max(depth);
+            stack.extend(dom.children(node).map(|child| (child, depth + 1)));
+        }
+        deepest
+    }
+
+    /// Every element, text and comment node outside templates, in document
+    /// order, with its depth: a tree rendering both backends can give.
+    fn outline<D: DomAdapter>(dom: &D) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stack = vec![(dom.document(), 0)];
+        while let Some((node, depth)) = stack.pop() {
+            let line = match dom.kind(node) {
+                NodeKind::Element => format!("{depth} <{}>", dom.element_name(node)),
+                NodeKind::Text => format!("{depth} {:?}", dom.text(node)),
+                kind => format!("{depth} {kind:?}"),
+            };
+            out.push(line);
+            if dom.kind(node) == NodeKind::Element && dom.element_name(node) == "template" {
+                continue;
+            }
+            let mut children: Vec<D::Node> = dom.children(node).collect();
+            children.reverse();
+            stack.extend(children.into_iter().map(|child| (child, depth + 1)));
+        }
+        out
+    }
+
+    /// The words of every text node, in document order.
+    fn words(dom: &ScraperDom) -> Vec<String> {
+        dom.html()
+            .tree
+            .root()
+            .descendants()
+            .filter_map(|node| node.value().as_text())
+            .flat_map(|text| {
+                text.split_whitespace()
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    fn deep_nesting_keeps_every_word(depth: usize, open: &'static [&'static str]) {
+        on_small_stack(move || {
+            let mut html = String::new();
+            let mut expected = Vec::with_capacity(depth);
+            for i in 0..depth {
+                let word = format!("w{i}");
+                let _ = write!(html, "<{}>{word} ", open[i % open.len()]);
+                expected.push(word);
+            }
+            for i in (0..depth).rev() {
+                let _ = write!(html, "</{}>", open[i % open.len()]);
+            }
+            let dom = ScraperDom::parse(&html);
+            assert!(max_depth(&dom) < MAX_DEPTH, "{}", max_depth(&dom));
+            assert_eq!(words(&dom), expected);
+            check_consistency(&dom);
+            drop(dom);
+        });
+    }
+
+    #[test]
+    fn a_hundred_thousand_nested_divs_keep_every_word() {
+        deep_nesting_keeps_every_word(100_000, &["div"]);
+    }
+
+    #[test]
+    fn a_million_nested_divs_keep_every_word() {
+        deep_nesting_keeps_every_word(1_000_000, &["div"]);
+    }
+
+    #[test]
+    fn a_million_nested_divs_and_spans_keep_every_word() {
+        deep_nesting_keeps_every_word(1_000_000, &["div", "span"]);
+    }
+
+    #[test]
+    fn script_beyond_the_cap_stays_script() {
+        let html = format!(
+            "{}before <script>if (a < b) {{ hidden(); }}</script> after{}",
+            "<div>".repeat(600),
+            "</div>".repeat(600)
+        );
+        let dom = ScraperDom::parse(&html);
+        let script = dom
+            .html()
+            .tree
+            .root()
+            .descendants()
+            .find(|node| {
+                node.value()
+                    .as_element()
+                    .is_some_and(|e| e.name() == "script")
+            })
+            .expect("a script element");
+        let text: Vec<&str> = script
+            .children()
+            .filter_map(|child| child.value().as_text().map(|t| &**t))
+            .collect();
+        assert_eq!(text, ["if (a < b) { hidden(); }"]);
+        assert_eq!(
+            words(&dom),
+            [
+                "before",
+                "if",
+                "(a",
+                "<",
+                "b)",
+                "{",
+                "hidden();",
+                "}",
+                "after"
+            ]
+        );
+    }
+
+    #[test]
+    fn both_backends_build_the_same_deep_tree() {
+        on_small_stack(|| {
+            for html in [
+                format!("{}x{}", "<div>".repeat(2_000), "</div>".repeat(2_000)),
+                format!("{}<p>a<b>b<i>c</b>d</i>e</p>", "<div><span>".repeat(600)),
+                format!("{}<table><td>cell<div>x</table>y", "<section>".repeat(700)),
+                format!("{}<svg><g><![CDATA[c]]><p>out</svg>", "<div>".repeat(600)),
+                format!("{}<plaintext></div>", "<ul><li>".repeat(400)),
+                format!("\u{feff}{}<div/>a</div>b</span>c", "<span>".repeat(600)),
+            ] {
+                let scraper = ScraperDom::parse(&html);
+                let html5ever = Html5everDom::parse(&html);
+                assert_eq!(outline(&scraper), outline(&html5ever));
+                assert!(max_depth(&scraper) <= MAX_DEPTH + 1);
+            }
+        });
+    }
 }
 
 #[test]

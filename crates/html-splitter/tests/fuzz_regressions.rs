@@ -1,0 +1,288 @@
+//! Hostile inputs, and inputs found by the fuzz targets in `fuzz/`, replayed
+//! on every compiled backend against SPEC §6 (run with `--all-features` to
+//! cover scraper and tl too).
+//!
+//! A fuzz input is bytes: an 8-byte header that picks a valid config, then
+//! the document. [`FuzzCase::from_bytes`] mirrors the one in `fuzz/src/lib.rs`
+//! so that a crash file pasted here as a byte string replays exactly; change
+//! both together.
+
+use html_splitter::{Backend, Chunks, Splitter, SplitterConfig};
+
+const SELECTORS: [&str; 16] = [
+    "p",
+    "h2",
+    "div",
+    "br",
+    "li",
+    "td",
+    ".x",
+    "section > p",
+    ":nth-child(2)",
+    "pre",
+    "table",
+    "*",
+    "ul li",
+    "[id]",
+    "h1 + p",
+    ":not(span)",
+];
+
+const HEADER_LEN: usize = 8;
+
+struct FuzzCase {
+    config: SplitterConfig,
+    html: String,
+}
+
+impl FuzzCase {
+    fn from_bytes(bytes: &[u8]) -> FuzzCase {
+        let split = bytes.len().min(HEADER_LEN);
+        let mut header = [0u8; HEADER_LEN];
+        header[..split].copy_from_slice(&bytes[..split]);
+        let chunk_size = 1 + usize::from(u16::from_le_bytes([header[0], header[1]]) % 300);
+        let max_chunk_size = (header[2] & 1 == 1).then(|| chunk_size + usize::from(header[3]));
+        let config = SplitterConfig {
+            max_chunk_size,
+            separators: pick(u16::from_le_bytes([header[4], header[5]])),
+            never_break_within: pick(u16::from_le_bytes([header[6], header[7]])),
+            ..SplitterConfig::new(chunk_size)
+        };
+        FuzzCase {
+            config,
+            html: html_splitter::encoding::decode(&bytes[split..], None),
+        }
+    }
+}
+
+fn pick(mask: u16) -> Vec<String> {
+    SELECTORS
+        .iter()
+        .enumerate()
+        .filter(|&(bit, _)| mask & (1 << bit) != 0)
+        .map(|(_, selector)| (*selector).to_owned())
+        .collect()
+}
+
+/// Replays one fuzz input (header and document) on every backend.
+fn replay(bytes: &[u8]) {
+    let case = FuzzCase::from_bytes(bytes);
+    let splitter = Splitter::new(case.config.clone()).expect("derived configs are valid");
+    for &backend in Backend::ALL {
+        let chunks = backend.split(&splitter, &case.html);
+        assert_invariants(&chunks, case.config.max_chunk_size, backend);
+        let again = backend.split(&splitter, &case.html);
+        assert!(
+            chunks == again,
+            "{backend}: splitting twice gave different chunks"
+        );
+    }
+}
+
+/// Headers for hand-written documents: the tightest config (every chunk at
+/// most 1 character), a small one with every selector in both roles, and a
+/// large one without a cap.
+const HEADERS: [[u8; HEADER_LEN]; 3] = [
+    [0, 0, 1, 0, 0xFF, 0xFF, 0, 0],
+    [9, 0, 1, 10, 0xFF, 0xFF, 0xFF, 0xFF],
+    [43, 1, 0, 0, 0x01, 0x00, 0x00, 0x06],
+];
+
+/// Runs a hand-written document under each of [`HEADERS`].
+fn replay_with_every_header(html: &[u8]) {
+    for header in HEADERS {
+        replay(&[&header[..], html].concat());
+    }
+}
+
+/// Runs a document of thousands of characters under the headers with a cap
+/// of at least 10: forcing such a document into 1-character chunks takes
+/// seconds in a debug build.
+fn replay_large(html: &[u8]) {
+    for header in &HEADERS[1..] {
+        replay(&[&header[..], html].concat());
+    }
+}
+
+/// SPEC §6 invariants 1–3 on one document's chunks.
+fn assert_invariants(chunks: &Chunks, max: Option<usize>, backend: Backend) {
+    let canonical = chunks.canonical_text();
+    assert_eq!(chunks.spans().len(), chunks.iter().len(), "{backend}");
+    let mut covered = 0;
+    for (index, (span, chunk)) in chunks.spans().iter().zip(chunks.iter()).enumerate() {
+        assert!(
+            span.start >= covered,
+            "{backend}: chunk {index} span {span:?} starts before the previous chunk's end {covered}"
+        );
+        let text = canonical.get(span.clone()).unwrap_or_else(|| {
+            panic!("{backend}: chunk {index} span {span:?} is not a slice of the canonical text")
+        });
+        assert_eq!(
+            text, chunk,
+            "{backend}: chunk {index} is not canonical[{span:?}]"
+        );
+        assert!(!chunk.is_empty(), "{backend}: chunk {index} is empty");
+        assert_eq!(
+            chunk.trim(),
+            chunk,
+            "{backend}: chunk {index} is not trimmed"
+        );
+        if let Some(max) = max {
+            let size = chunk.chars().count();
+            assert!(
+                size <= max,
+                "{backend}: chunk {index} has {size} chars > max {max}"
+            );
+        }
+        let gap = &canonical[covered..span.start];
+        assert!(
+            gap.trim().is_empty(),
+            "{backend}: text lost before chunk {index}: {gap:?}"
+        );
+        covered = span.end;
+    }
+    let tail = &canonical[covered..];
+    assert!(
+        tail.trim().is_empty(),
+        "{backend}: text lost after the last chunk: {tail:?}"
+    );
+}
+
+#[test]
+fn empty_and_header_only_inputs() {
+    replay(b"");
+    replay(b"\x05");
+    replay(&[0xFF; HEADER_LEN]);
+}
+
+#[test]
+fn nul_bytes() {
+    replay_with_every_header(b"\0");
+    replay_with_every_header(b"<p>a\0b</p>\0<div>\0\0</div><\0p>c</p\0><td\0>d");
+    replay_with_every_header(b"<script>\0</script><!--\0--><title>\0</title>\0");
+}
+
+#[test]
+fn lone_angle_brackets() {
+    for html in [
+        &b"<"[..],
+        b"<<",
+        b"a < b",
+        b"<p>x</",
+        b"</",
+        b"<!",
+        b"<?",
+        b"<p <p <p",
+        b"x<",
+    ] {
+        replay_with_every_header(html);
+    }
+}
+
+#[test]
+fn out_of_range_character_references() {
+    replay_with_every_header(
+        b"<p>&#xFFFFFFFF; &#x110000; &#xD800; &#0; &#x0; &#99999999999999999999999; \
+          &#x; &#; &#128; &#x80;</p><p>&notit; &notin &am &amp &AMP; &nbsp</p>",
+    );
+}
+
+#[test]
+fn invalid_utf8_and_foreign_encodings() {
+    replay_with_every_header(b"<p>caf\xE9 \xFF\xFE \xC3\x28 \xED\xA0\x80 \xF4\x90\x80\x80</p>");
+    replay_with_every_header(b"\xFF\xFE<\0p\0>\0x\0\0\xD8");
+    replay_with_every_header(b"\xFE\xFF\0<\0p\0>\xD8\0");
+    replay_with_every_header(b"<meta charset=utf-16><p>\xE9</p>");
+    replay_with_every_header(b"<meta charset=shift_jis><p>\x82\xA0\x82</p>");
+    replay_with_every_header(b"<meta charset=x-user-defined><p>\x80\xFF</p>");
+}
+
+#[test]
+fn foreign_content() {
+    replay_with_every_header(
+        b"<svg><foreignObject><p>inside</p><div>more</div></foreignObject><desc><p>d</svg>\
+          <math><annotation-xml encoding=text/html><p>m</p></annotation-xml><mi><p>x",
+    );
+    replay_with_every_header(b"<svg><p>breaks out</p><table><td>t</td></table><svg><title>");
+}
+
+#[test]
+fn unterminated_constructs() {
+    for html in [
+        &b"<!--"[..],
+        b"text<!-- never closed <p>hidden</p>",
+        b"<p>a<script>never closed",
+        b"<style>p{}",
+        b"<textarea>raw <p>text",
+        b"<title>t",
+        b"<plaintext><p>all text</p>",
+        b"<xmp><p>x",
+        b"<noscript><p>n",
+        b"<template><p>t<template><td>",
+        b"<![CDATA[x]]><p y='unterminated",
+        b"<p class=\"never closed>text",
+        b"<!DOCTYPE",
+    ] {
+        replay_with_every_header(html);
+    }
+}
+
+#[test]
+fn deep_table_nesting() {
+    replay_large("<table><tr><td>x".repeat(2_000).as_bytes());
+}
+
+/// `count` unclosed `<tag>` each followed by one letter. The parser closes
+/// some implicitly (`p`, `li`, `dd`, `h2`, `option`), ignores some (`td`
+/// outside a table), and nests the rest thousands deep.
+fn unclosed(tag: &str, count: usize) -> String {
+    format!("<{tag}>w").repeat(count)
+}
+
+#[test]
+fn thousands_of_unclosed_implicitly_closed_elements() {
+    for tag in ["p", "li", "dd", "h2", "option"] {
+        replay_large(unclosed(tag, 3_000).as_bytes());
+    }
+}
+
+#[test]
+fn thousands_of_unclosed_table_cells() {
+    replay_large(unclosed("td", 3_000).as_bytes());
+    replay_large(format!("<table>{}", unclosed("td", 3_000)).as_bytes());
+}
+
+#[test]
+fn thousands_of_unclosed_divs() {
+    replay_large(unclosed("div", 3_000).as_bytes());
+}
+
+#[test]
+fn thousands_of_unclosed_formatting_elements() {
+    replay_large(unclosed("b", 3_000).as_bytes());
+    replay_large(unclosed("a", 3_000).as_bytes());
+}
+
+#[test]
+fn misnested_formatting_elements() {
+    replay_large("<b><i><p>x</b>y</i>z</p>".repeat(500).as_bytes());
+    replay_with_every_header(b"<a><table><a><tr><a><td><a>x</a></td></tr></table>y");
+}
+
+#[test]
+fn long_grapheme_clusters() {
+    // One grapheme cluster far longer than any cap: the hard cap still wins.
+    let mut html = String::from("<p>e");
+    html.extend(std::iter::repeat_n('\u{301}', 500));
+    html.push_str(" 👨‍👩‍👧‍👦👨‍👩‍👧‍👦 🇫🇷🇫🇷</p>");
+    replay_with_every_header(html.as_bytes());
+}
+
+#[test]
+fn whitespace_zoo() {
+    replay_with_every_header(
+        "<p>\u{a0}</p><p>&nbsp;&#x2028;&#x3000;</p>\r\n\r<pre>\r\n\t x \u{85}\u{feff}</pre>\
+         <div>\u{200b}</div><br><br><hr>"
+            .as_bytes(),
+    );
+}

@@ -1,0 +1,140 @@
+//! Shared code of the fuzz targets: how fuzzer bytes become a splitter
+//! configuration and an HTML document, and the SPEC §6 checks every target
+//! runs on the chunks.
+//!
+//! `crates/html-splitter/tests/fuzz_regressions.rs` mirrors [`FuzzCase`] so
+//! that a crash file replays as a plain `cargo test`; change both together.
+
+use html_splitter::{Backend, Chunks, Splitter, SplitterConfig};
+
+/// The selectors a fuzzed config picks from: all valid, covering type,
+/// class, attribute, combinator and structural selectors. Bit `i` of a
+/// selector mask picks `SELECTORS[i]`.
+pub const SELECTORS: [&str; 16] = [
+    "p",
+    "h2",
+    "div",
+    "br",
+    "li",
+    "td",
+    ".x",
+    "section > p",
+    ":nth-child(2)",
+    "pre",
+    "table",
+    "*",
+    "ul li",
+    "[id]",
+    "h1 + p",
+    ":not(span)",
+];
+
+/// How many leading bytes encode the configuration.
+pub const HEADER_LEN: usize = 8;
+
+/// One fuzz input, decoded.
+#[derive(Debug, Clone)]
+pub struct FuzzCase {
+    /// A valid configuration.
+    pub config: SplitterConfig,
+    /// The document, decoded as a browser would decode the bytes.
+    pub html: String,
+}
+
+impl FuzzCase {
+    /// Decodes fuzzer bytes. Header (missing bytes read as 0):
+    ///
+    /// | bytes | meaning |
+    /// |---|---|
+    /// | 0–1 | `chunk_size = 1 + u16_le % 300` |
+    /// | 2 | bit 0 set: `max_chunk_size = chunk_size + byte 3` |
+    /// | 3 | how far `max_chunk_size` exceeds `chunk_size` |
+    /// | 4–5 | `u16_le` mask over [`SELECTORS`]: `separators` |
+    /// | 6–7 | `u16_le` mask over [`SELECTORS`]: `never_break_within` |
+    ///
+    /// The rest is the HTML, through `html_splitter::encoding::decode`.
+    pub fn from_bytes(bytes: &[u8]) -> FuzzCase {
+        let split = bytes.len().min(HEADER_LEN);
+        let mut header = [0u8; HEADER_LEN];
+        header[..split].copy_from_slice(&bytes[..split]);
+        let chunk_size = 1 + usize::from(u16::from_le_bytes([header[0], header[1]]) % 300);
+        let max_chunk_size = (header[2] & 1 == 1).then(|| chunk_size + usize::from(header[3]));
+        let config = SplitterConfig {
+            max_chunk_size,
+            separators: pick(u16::from_le_bytes([header[4], header[5]])),
+            never_break_within: pick(u16::from_le_bytes([header[6], header[7]])),
+            ..SplitterConfig::new(chunk_size)
+        };
+        FuzzCase {
+            config,
+            html: html_splitter::encoding::decode(&bytes[split..], None),
+        }
+    }
+}
+
+fn pick(mask: u16) -> Vec<String> {
+    SELECTORS
+        .iter()
+        .enumerate()
+        .filter(|&(bit, _)| mask & (1 << bit) != 0)
+        .map(|(_, selector)| (*selector).to_owned())
+        .collect()
+}
+
+/// Splits the decoded input with `backend`, asserts SPEC §6 on the chunks,
+/// and splits again to check determinism.
+pub fn check_split(backend: Backend, bytes: &[u8]) {
+    let case = FuzzCase::from_bytes(bytes);
+    let splitter = Splitter::new(case.config.clone()).expect("derived configs are valid");
+    let chunks = backend.split(&splitter, &case.html);
+    assert_invariants(&chunks, case.config.max_chunk_size, backend);
+    let again = backend.split(&splitter, &case.html);
+    assert!(
+        chunks == again,
+        "{backend}: splitting twice gave different chunks"
+    );
+}
+
+/// SPEC §6 invariants 1–3 on one document's chunks.
+pub fn assert_invariants(chunks: &Chunks, max: Option<usize>, backend: Backend) {
+    let canonical = chunks.canonical_text();
+    assert_eq!(chunks.spans().len(), chunks.iter().len(), "{backend}");
+    let mut covered = 0;
+    for (index, (span, chunk)) in chunks.spans().iter().zip(chunks.iter()).enumerate() {
+        assert!(
+            span.start >= covered,
+            "{backend}: chunk {index} span {span:?} starts before the previous chunk's end {covered}"
+        );
+        let text = canonical.get(span.clone()).unwrap_or_else(|| {
+            panic!("{backend}: chunk {index} span {span:?} is not a slice of the canonical text")
+        });
+        assert_eq!(
+            text, chunk,
+            "{backend}: chunk {index} is not canonical[{span:?}]"
+        );
+        assert!(!chunk.is_empty(), "{backend}: chunk {index} is empty");
+        assert_eq!(
+            chunk.trim(),
+            chunk,
+            "{backend}: chunk {index} is not trimmed"
+        );
+        if let Some(max) = max {
+            let size = chunk.chars().count();
+            assert!(
+                size <= max,
+                "{backend}: chunk {index} has {size} chars > max {max}"
+            );
+        }
+        let gap = &canonical[covered..span.start];
+        assert!(
+            gap.trim().is_empty(),
+            "{backend}: text lost before chunk {index}: {gap:?}"
+        );
+        covered = span.end;
+    }
+    let tail = &canonical[covered..];
+    assert!(
+        tail.trim().is_empty(),
+        "{backend}: text lost after the last chunk: {tail:?}"
+    );
+}
