@@ -148,7 +148,7 @@ mod scan;
 mod tests;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 
 pub use tl;
@@ -574,7 +574,7 @@ impl<'a> Builder<'a> {
             src,
             entries: vec![document_entry()],
             open: Vec::new(),
-            open_by_name: HashMap::new(),
+            open_by_name: HashMap::default(),
             boundaries: Vec::new(),
             table_boundaries: Vec::new(),
             cursor: 0,

@@ -205,11 +205,13 @@ fn comment_end(src: &[u8], from: usize) -> usize {
     if rest.starts_with(b"->") {
         return from + 2;
     }
-    let plain = memmem::find(rest, b"-->").map(|at| at + 3);
-    let banged = memmem::find(rest, b"--!>").map(|at| at + 4);
-    match (plain, banged) {
-        (Some(a), Some(b)) => from + a.min(b),
-        (Some(a), None) | (None, Some(a)) => from + a,
+    // Look for `--!>` only before the first `-->`: searching the whole rest
+    // for it at every comment would be quadratic.
+    let plain = memmem::find(rest, b"-->");
+    let banged_scope = plain.map_or(rest, |at| &rest[..at + 3]);
+    match (memmem::find(banged_scope, b"--!>"), plain) {
+        (Some(banged), _) => from + banged + 4,
+        (None, Some(plain)) => from + plain + 3,
         (None, None) => src.len(),
     }
 }
