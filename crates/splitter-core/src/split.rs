@@ -407,7 +407,7 @@ struct ForcedSplit<'t, S> {
 
 impl<'t, S: Sizer> ForcedSplit<'t, S> {
     fn new(text: &'t str, sizer: &'t S, max: usize) -> Self {
-        Self::with_window(text, sizer, max, max.saturating_mul(8).max(4096))
+        Self::with_window(text, sizer, max, max.saturating_mul(8).max(64))
     }
 
     fn with_window(text: &'t str, sizer: &'t S, max: usize, window: usize) -> Self {
