@@ -5,7 +5,7 @@
 //! `crates/html-splitter/tests/fuzz_regressions.rs` mirrors [`FuzzCase`] so
 //! that a crash file replays as a plain `cargo test`; change both together.
 
-use html_splitter::{Backend, Chunks, Splitter, SplitterConfig};
+use html_splitter::{Backend, Characters, Chunks, Splitter, SplitterConfig};
 
 /// The selectors a fuzzed config picks from: all valid, covering type,
 /// class, attribute, combinator and structural selectors. Bit `i` of a
@@ -97,44 +97,7 @@ pub fn check_split(backend: Backend, bytes: &[u8]) {
 
 /// SPEC §6 invariants 1–3 on one document's chunks.
 pub fn assert_invariants(chunks: &Chunks, max: Option<usize>, backend: Backend) {
-    let canonical = chunks.canonical_text();
-    assert_eq!(chunks.spans().len(), chunks.iter().len(), "{backend}");
-    let mut covered = 0;
-    for (index, (span, chunk)) in chunks.spans().iter().zip(chunks.iter()).enumerate() {
-        assert!(
-            span.start >= covered,
-            "{backend}: chunk {index} span {span:?} starts before the previous chunk's end {covered}"
-        );
-        let text = canonical.get(span.clone()).unwrap_or_else(|| {
-            panic!("{backend}: chunk {index} span {span:?} is not a slice of the canonical text")
-        });
-        assert_eq!(
-            text, chunk,
-            "{backend}: chunk {index} is not canonical[{span:?}]"
-        );
-        assert!(!chunk.is_empty(), "{backend}: chunk {index} is empty");
-        assert_eq!(
-            chunk.trim(),
-            chunk,
-            "{backend}: chunk {index} is not trimmed"
-        );
-        if let Some(max) = max {
-            let size = chunk.chars().count();
-            assert!(
-                size <= max,
-                "{backend}: chunk {index} has {size} chars > max {max}"
-            );
-        }
-        let gap = &canonical[covered..span.start];
-        assert!(
-            gap.trim().is_empty(),
-            "{backend}: text lost before chunk {index}: {gap:?}"
-        );
-        covered = span.end;
+    if let Err(violation) = chunks.check(&Characters, max) {
+        panic!("{backend}: {violation}");
     }
-    let tail = &canonical[covered..];
-    assert!(
-        tail.trim().is_empty(),
-        "{backend}: text lost after the last chunk: {tail:?}"
-    );
 }

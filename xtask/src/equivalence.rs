@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use html_splitter::{Backend, Splitter, SplitterConfig};
 use rayon::prelude::*;
 
-use crate::{corpus, invariants};
+use crate::corpus;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -93,7 +93,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                         .iter()
                         .map(|&backend| {
                             let chunks = backend.split(splitter, &page.html);
-                            invariants::check(splitter, &chunks)
+                            chunks
+                                .check(splitter.sizer(), splitter.config().max_chunk_size)
+                                .map_err(|violation| violation.to_string())
                                 .and_then(|()| {
                                     (backend.split(splitter, &page.html) == chunks)
                                         .then_some(())

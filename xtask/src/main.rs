@@ -3,7 +3,6 @@
 mod bench;
 mod corpus;
 mod equivalence;
-mod invariants;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -190,33 +190,11 @@ fn config() -> impl Strategy<Value = SplitterConfig> {
         })
 }
 
+/// Invariants 1–3, through the one checker the project shares.
 fn check_invariants(splitter: &Splitter, chunks: &Chunks, label: &str) {
-    let canonical = chunks.canonical_text();
-    let mut covered = 0;
-    for (span, text) in chunks.spans().iter().zip(chunks.iter()) {
-        // 1. non-empty and trimmed
-        assert!(!text.is_empty(), "[{label}] empty chunk");
-        assert_eq!(text, text.trim(), "[{label}] untrimmed chunk {text:?}");
-        // 2. hard cap
-        if let Some(max) = splitter.config().max_chunk_size {
-            let size = splitter.sizer().size(text);
-            assert!(size <= max, "[{label}] chunk of size {size} > {max}: {text:?}");
-        }
-        // 3. spans of the canonical text, increasing, whitespace between
-        assert!(span.start >= covered, "[{label}] spans overlap or go back");
-        assert!(
-            canonical[covered..span.start].trim().is_empty(),
-            "[{label}] text lost between chunks: {:?}",
-            &canonical[covered..span.start]
-        );
-        assert_eq!(&canonical[span.clone()], text);
-        covered = span.end;
+    if let Err(violation) = chunks.check(splitter.sizer(), splitter.config().max_chunk_size) {
+        panic!("[{label}] {violation}");
     }
-    assert!(
-        canonical[covered..].trim().is_empty(),
-        "[{label}] text lost after the last chunk: {:?}",
-        &canonical[covered..]
-    );
 }
 
 proptest! {

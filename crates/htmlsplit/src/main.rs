@@ -178,9 +178,9 @@ impl Job {
                         total_parts: total,
                     },
                 };
-                // Serializing plain strings and integers cannot fail.
-                if serde_json::to_writer(&mut line, &record).is_err() {
-                    unreachable!("serializing a chunk record failed");
+                if let Err(err) = serde_json::to_writer(&mut line, &record) {
+                    eprintln!("htmlsplit: cannot encode a chunk of {source}: {err}");
+                    return ExitCode::FAILURE;
                 }
                 line.push(b'\n');
             }

@@ -52,7 +52,7 @@ pub use config::SplitterConfig;
 pub use documents::{Document, chunk_documents};
 pub use error::ConfigError;
 pub use sizer::{Characters, Sizer};
-pub use split::{Chunks, Splitter, SplitterBuilder};
+pub use split::{ChunkIter, Chunks, InvariantViolation, Splitter, SplitterBuilder};
 
 /// Re-exported for [`Document::metadata`].
 pub use serde_json;

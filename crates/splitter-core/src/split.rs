@@ -180,8 +180,11 @@ impl Chunks {
     }
 
     /// The chunks' text, in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + DoubleEndedIterator + '_ {
-        self.spans.iter().map(|span| &self.canonical[span.clone()])
+    pub fn iter(&self) -> ChunkIter<'_> {
+        ChunkIter {
+            canonical: &self.canonical,
+            spans: self.spans.iter(),
+        }
     }
 
     /// The chunks as owned strings.
@@ -190,12 +193,95 @@ impl Chunks {
     }
 }
 
+impl Chunks {
+    /// Checks SPEC §6 invariants 1–3 on these chunks: each is non-empty and
+    /// trimmed, fits `max` (measured by `sizer`) when given, and is the slice
+    /// of the canonical text at its span; spans increase without overlap and
+    /// only whitespace lies outside them.
+    ///
+    /// The splitter guarantees all of this; the check is for tests, fuzzers
+    /// and anyone plugging in their own [`DomAdapter`] or [`Sizer`].
+    ///
+    /// ```
+    /// use splitter_core::{Characters, Chunks};
+    ///
+    /// assert!(Chunks::default().check(&Characters, Some(10)).is_ok());
+    /// ```
+    pub fn check<S: Sizer>(&self, sizer: &S, max: Option<usize>) -> Result<(), InvariantViolation> {
+        let violation = |message: String| Err(InvariantViolation(message));
+        let canonical = self.canonical.as_str();
+        let mut covered = 0;
+        for (index, span) in self.spans.iter().enumerate() {
+            if span.start < covered || span.end < span.start {
+                return violation(format!("chunk {index} at {span:?} overlaps the previous one"));
+            }
+            let Some(text) = canonical.get(span.clone()) else {
+                return violation(format!("chunk {index} at {span:?} is not a slice of the canonical text"));
+            };
+            if text.is_empty() {
+                return violation(format!("chunk {index} is empty"));
+            }
+            if text.trim() != text {
+                return violation(format!("chunk {index} is not trimmed: {text:?}"));
+            }
+            if let Some(max) = max
+                && !sizer.fits(text, max)
+            {
+                let size = sizer.size(text);
+                return violation(format!("chunk {index} has size {size} > maxChunkSize {max}"));
+            }
+            let gap = &canonical[covered..span.start];
+            if !gap.trim().is_empty() {
+                return violation(format!("text lost before chunk {index}: {gap:?}"));
+            }
+            covered = span.end;
+        }
+        let tail = &canonical[covered..];
+        if !tail.trim().is_empty() {
+            return violation(format!("text lost after the last chunk: {tail:?}"));
+        }
+        Ok(())
+    }
+}
+
+/// A broken SPEC §6 invariant, reported by [`Chunks::check`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InvariantViolation(String);
+
 impl<'a> IntoIterator for &'a Chunks {
     type Item = &'a str;
-    type IntoIter = Box<dyn Iterator<Item = &'a str> + 'a>;
+    type IntoIter = ChunkIter<'a>;
 
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
+    fn into_iter(self) -> ChunkIter<'a> {
+        self.iter()
+    }
+}
+
+/// Iterator over the text of each chunk; see [`Chunks::iter`].
+#[derive(Debug, Clone)]
+pub struct ChunkIter<'a> {
+    canonical: &'a str,
+    spans: std::slice::Iter<'a, Range<usize>>,
+}
+
+impl<'a> Iterator for ChunkIter<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        self.spans.next().map(|span| &self.canonical[span.clone()])
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.spans.size_hint()
+    }
+}
+
+impl ExactSizeIterator for ChunkIter<'_> {}
+
+impl DoubleEndedIterator for ChunkIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.spans.next_back().map(|span| &self.canonical[span.clone()])
     }
 }
 
