@@ -17,7 +17,12 @@ fn corpus_benches(c: &mut Criterion) {
             group.throughput(Throughput::Bytes(corpus.bytes()));
             group.sample_size(10);
             group.bench_function("parse", |b| {
-                b.iter(|| corpus.pages.iter().for_each(|page| parse_only(backend, page)));
+                b.iter(|| {
+                    corpus
+                        .pages
+                        .iter()
+                        .for_each(|page| parse_only(backend, page))
+                });
             });
             group.bench_function("walk", |b| {
                 b.iter(|| {

@@ -55,7 +55,9 @@ pub fn corpora() -> Vec<Corpus> {
         .filter_map(|(name, dir)| load(name, &shared.join(dir)))
         .collect();
     if found.is_empty() {
-        load("repo", &workspace_root().join("corpus")).into_iter().collect()
+        load("repo", &workspace_root().join("corpus"))
+            .into_iter()
+            .collect()
     } else {
         found
     }
@@ -64,8 +66,10 @@ pub fn corpora() -> Vec<Corpus> {
 /// The ECMA-262 ingest config (`corpus/ecma262-ingest.json`).
 pub fn ingest_splitter() -> Splitter {
     let path = workspace_root().join("corpus/ecma262-ingest.json");
-    let json = std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-    let config = SplitterConfig::from_json(&json).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    let json =
+        std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    let config =
+        SplitterConfig::from_json(&json).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
     Splitter::new(config).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
 }
 
@@ -96,7 +100,9 @@ pub fn parse_and_walk(backend: Backend, html: &str) -> usize {
 /// Parses `html` with `backend` and drops the tree.
 pub fn parse_only(backend: Backend, html: &str) {
     match backend {
-        Backend::Html5ever => drop(std::hint::black_box(html_splitter::Html5everDom::parse(html))),
+        Backend::Html5ever => drop(std::hint::black_box(html_splitter::Html5everDom::parse(
+            html,
+        ))),
         Backend::Scraper => drop(std::hint::black_box(html_splitter::ScraperDom::parse(html))),
         Backend::Tl => drop(std::hint::black_box(html_splitter::TlDom::parse(html))),
         _ => {}

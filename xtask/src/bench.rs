@@ -28,7 +28,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let root = crate::workspace_root();
     if !args.no_run {
         let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        cargo.current_dir(&root).args(["bench", "-p", "benches", "--bench", "split", "--"]);
+        cargo
+            .current_dir(&root)
+            .args(["bench", "-p", "benches", "--bench", "split", "--"]);
         if args.quick {
             cargo.arg("--quick");
         }
@@ -103,7 +105,10 @@ fn peak_rss_kib(backend: Backend, corpus: &str) -> anyhow::Result<u64> {
         .output()
         .context("running the memory probe")?;
     if !output.status.success() {
-        bail!("memory probe failed: {}", String::from_utf8_lossy(&output.stderr));
+        bail!(
+            "memory probe failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
     }
     String::from_utf8_lossy(&output.stdout)
         .trim()
@@ -129,7 +134,13 @@ pub fn rss_probe(backend: &str, corpus: &str) -> anyhow::Result<()> {
     let kib = status
         .lines()
         .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
         .context("no VmHWM in /proc/self/status")?;
     println!("{kib}");
     Ok(())
@@ -179,8 +190,14 @@ fn cli_overhead(root: &Path) -> anyhow::Result<Value> {
 }
 
 fn print_table(report: &Value) {
-    println!("\n{} — {}\n", report["date"].as_str().unwrap_or(""), report["machine"].as_str().unwrap_or(""));
-    println!("| backend | corpus | parse MB/s | parse+walk MB/s | parse+split MB/s | split/walk time | vs TypeScript | peak RSS MiB |");
+    println!(
+        "\n{} — {}\n",
+        report["date"].as_str().unwrap_or(""),
+        report["machine"].as_str().unwrap_or("")
+    );
+    println!(
+        "| backend | corpus | parse MB/s | parse+walk MB/s | parse+split MB/s | split/walk time | vs TypeScript | peak RSS MiB |"
+    );
     println!("|---|---|---:|---:|---:|---:|---:|---:|");
     for row in report["rows"].as_array().into_iter().flatten() {
         let number = |key: &str| row[key].as_f64().unwrap_or(f64::NAN);

@@ -22,7 +22,9 @@ pub fn load(dir: &Path) -> anyhow::Result<Vec<Page>> {
     let mut files = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
-        for entry in std::fs::read_dir(&dir).with_context(|| format!("listing {}", dir.display()))? {
+        for entry in
+            std::fs::read_dir(&dir).with_context(|| format!("listing {}", dir.display()))?
+        {
             let path = entry?.path();
             if path.is_dir() {
                 pending.push(path);
@@ -49,18 +51,28 @@ pub fn load(dir: &Path) -> anyhow::Result<Vec<Page>> {
             }
             Some("dat") => {
                 let text = String::from_utf8_lossy(&read(&path)?).into_owned();
-                pages.extend(dat_inputs(&text).into_iter().enumerate().map(|(i, html)| Page {
-                    name: format!("{name}#{i}"),
-                    html,
-                }));
+                pages.extend(
+                    dat_inputs(&text)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, html)| Page {
+                            name: format!("{name}#{i}"),
+                            html,
+                        }),
+                );
             }
             Some("test") => {
                 let json: serde_json::Value = serde_json::from_slice(&read(&path)?)
                     .with_context(|| format!("parsing {}", path.display()))?;
-                pages.extend(test_inputs(&json).into_iter().enumerate().map(|(i, html)| Page {
-                    name: format!("{name}#{i}"),
-                    html,
-                }));
+                pages.extend(
+                    test_inputs(&json)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, html)| Page {
+                            name: format!("{name}#{i}"),
+                            html,
+                        }),
+                );
             }
             _ => {}
         }

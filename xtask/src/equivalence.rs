@@ -68,8 +68,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .with_context(|| format!("reading {}", path.display()))?;
             let config = SplitterConfig::from_json(&json)
                 .with_context(|| format!("in {}", path.display()))?;
-            let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-            Ok((name, Splitter::new(config).with_context(|| format!("in {}", path.display()))?))
+            let name = path
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            Ok((
+                name,
+                Splitter::new(config).with_context(|| format!("in {}", path.display()))?,
+            ))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
 
@@ -102,7 +109,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                                         .ok_or_else(|| "a second split differs".to_owned())
                                 })
                                 .map_err(|violation| {
-                                    format!("{corpus_name}/{} [{backend}, {config_name}]: {violation}", page.name)
+                                    format!(
+                                        "{corpus_name}/{} [{backend}, {config_name}]: {violation}",
+                                        page.name
+                                    )
                                 })?;
                             Ok(chunks.to_strings())
                         })
@@ -116,7 +126,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 let differences: Vec<Difference> = pages
                     .iter()
                     .zip(&results)
-                    .filter_map(|(page, outputs)| first_difference(&page.name, &outputs[left], &outputs[right]))
+                    .filter_map(|(page, outputs)| {
+                        first_difference(&page.name, &outputs[left], &outputs[right])
+                    })
                     .collect();
                 let identical = pages.len() - differences.len();
                 writeln!(
@@ -153,7 +165,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     println!("{report}");
     if !details.is_empty() {
-        println!("First differing chunk of each differing document (up to {} per row):\n{details}", args.show);
+        println!(
+            "First differing chunk of each differing document (up to {} per row):\n{details}",
+            args.show
+        );
     }
     let path = root.join("target").join("equivalence-report.md");
     std::fs::create_dir_all(root.join("target"))?;

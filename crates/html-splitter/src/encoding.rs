@@ -58,7 +58,9 @@ fn prescan(bytes: &[u8]) -> Option<&'static Encoding> {
         if rest.starts_with(b"<!--") {
             pos += find(&rest[4..], b"-->").map_or(rest.len(), |end| end + 7);
         } else if starts_with_ignore_case(rest, b"<meta")
-            && rest.get(5).is_some_and(|&b| b.is_ascii_whitespace() || b == b'/')
+            && rest
+                .get(5)
+                .is_some_and(|&b| b.is_ascii_whitespace() || b == b'/')
         {
             let (encoding, consumed) = meta_encoding(&rest[5..]);
             if encoding.is_some() {
@@ -223,18 +225,30 @@ mod tests {
 
     #[test]
     fn meta_charset() {
-        assert_eq!(sniff(b"<html><head><meta charset=\"ISO-8859-1\">"), WINDOWS_1252);
+        assert_eq!(
+            sniff(b"<html><head><meta charset=\"ISO-8859-1\">"),
+            WINDOWS_1252
+        );
         assert_eq!(sniff(b"<META CHARSET=shift_jis>"), encoding_rs::SHIFT_JIS);
         assert_eq!(
             sniff(b"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=koi8-r\">"),
             encoding_rs::KOI8_R
         );
-        assert_eq!(sniff(b"<meta content='text/html; charset=koi8-r' http-equiv=content-type>"), encoding_rs::KOI8_R);
+        assert_eq!(
+            sniff(b"<meta content='text/html; charset=koi8-r' http-equiv=content-type>"),
+            encoding_rs::KOI8_R
+        );
         // content without http-equiv declares nothing
-        assert_eq!(sniff(b"<meta content=\"text/html; charset=koi8-r\">"), UTF_8);
+        assert_eq!(
+            sniff(b"<meta content=\"text/html; charset=koi8-r\">"),
+            UTF_8
+        );
         assert_eq!(sniff(b"<meta charset=utf-16le>"), UTF_8);
         assert_eq!(sniff(b"<!-- <meta charset=koi8-r> --><p>x"), UTF_8);
-        assert_eq!(sniff(b"<meta name=viewport><meta charset=windows-1251>"), encoding_rs::WINDOWS_1251);
+        assert_eq!(
+            sniff(b"<meta name=viewport><meta charset=windows-1251>"),
+            encoding_rs::WINDOWS_1251
+        );
     }
 
     #[test]
@@ -252,7 +266,15 @@ mod tests {
 
     #[test]
     fn garbage_does_not_panic() {
-        for input in [&b"<meta"[..], b"<meta ", b"<meta charset", b"<meta charset=", b"<meta content='charset=", b"<!--", b"<meta / / =>"] {
+        for input in [
+            &b"<meta"[..],
+            b"<meta ",
+            b"<meta charset",
+            b"<meta charset=",
+            b"<meta content='charset=",
+            b"<!--",
+            b"<meta / / =>",
+        ] {
             let _ = sniff(input);
         }
     }

@@ -28,7 +28,11 @@ fn build(case: &Case) -> Result<Splitter, html_splitter::ConfigError> {
 #[test]
 fn every_case_on_every_backend() {
     let cases = cases();
-    assert!(cases.len() >= 38, "expected the full case list, got {}", cases.len());
+    assert!(
+        cases.len() >= 38,
+        "expected the full case list, got {}",
+        cases.len()
+    );
     let mut failures = Vec::new();
     for case in &cases {
         match (&case.expected, &case.error) {
@@ -45,7 +49,9 @@ fn every_case_on_every_backend() {
                 }
             }
             (None, Some(error)) => match build(case) {
-                Ok(_) => failures.push(format!("{}: expected an error naming {error:?}", case.name)),
+                Ok(_) => {
+                    failures.push(format!("{}: expected an error naming {error:?}", case.name))
+                }
                 Err(err) if !err.to_string().contains(error.as_str()) => failures.push(format!(
                     "{}: error {:?} does not name {error:?}",
                     case.name,
@@ -53,8 +59,16 @@ fn every_case_on_every_backend() {
                 )),
                 Err(_) => {}
             },
-            _ => failures.push(format!("{}: a case needs exactly one of expected/error", case.name)),
+            _ => failures.push(format!(
+                "{}: a case needs exactly one of expected/error",
+                case.name
+            )),
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -7,7 +7,6 @@
 //! so that a crash file pasted here as a byte string replays exactly; change
 //! both together.
 
-
 use html_splitter::{Backend, Characters, Chunks, Splitter, SplitterConfig};
 
 const SELECTORS: [&str; 16] = [
@@ -283,7 +282,10 @@ fn foster_parented_text_is_kept() {
     for &backend in Backend::ALL {
         let chunks = backend.split(&splitter, &html);
         assert_invariants(&chunks, None, backend);
-        let words: usize = chunks.iter().map(|c| c.matches('w').count() + c.matches('x').count()).sum();
+        let words: usize = chunks
+            .iter()
+            .map(|c| c.matches('w').count() + c.matches('x').count())
+            .sum();
         assert_eq!(words, 1_000, "{backend}");
     }
 }

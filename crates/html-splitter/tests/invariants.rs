@@ -82,7 +82,13 @@ fn block_node() -> impl Strategy<Value = Node> {
     ];
     leaf.prop_recursive(5, 48, 5, |inner| {
         (
-            prop::sample::select(vec!["div", "section", "article", "blockquote", "emu-clause"]),
+            prop::sample::select(vec![
+                "div",
+                "section",
+                "article",
+                "blockquote",
+                "emu-clause",
+            ]),
             class(),
             prop::collection::vec(inner, 0..5),
         )

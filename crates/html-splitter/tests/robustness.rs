@@ -3,7 +3,10 @@
 use html_splitter::{Backend, Splitter};
 
 fn words_of(chunks: &html_splitter::Chunks) -> usize {
-    chunks.iter().map(|chunk| chunk.split_whitespace().count()).sum()
+    chunks
+        .iter()
+        .map(|chunk| chunk.split_whitespace().count())
+        .sum()
 }
 
 /// Runs `test` on a thread with a small stack, so that recursion over the
@@ -34,12 +37,18 @@ fn ten_thousand_nested_divs() {
         for &backend in Backend::ALL {
             let chunks = backend.split(&splitter, &html);
             assert_eq!(words_of(&chunks), DEPTH + 3, "{backend}");
-            assert!(chunks.iter().all(|chunk| chunk.chars().count() <= 200), "{backend}");
+            assert!(
+                chunks.iter().all(|chunk| chunk.chars().count() <= 200),
+                "{backend}"
+            );
             // The innermost text comes last. (On the html5ever-based
             // backends it shares a text node with every "x" beyond the
             // depth cap, and that node is cut at word boundaries.)
             let words: Vec<&str> = chunks.iter().flat_map(str::split_whitespace).collect();
-            assert!(words.ends_with(&["innermost", "words", "here"]), "{backend}");
+            assert!(
+                words.ends_with(&["innermost", "words", "here"]),
+                "{backend}"
+            );
         }
     });
 }
@@ -55,7 +64,10 @@ fn fifty_megabyte_text_node() {
         .expect("valid config");
     for &backend in Backend::ALL {
         let chunks = backend.split(&splitter, &html);
-        assert!(chunks.iter().all(|chunk| chunk.chars().count() <= 8000), "{backend}");
+        assert!(
+            chunks.iter().all(|chunk| chunk.chars().count() <= 8000),
+            "{backend}"
+        );
         assert_eq!(words_of(&chunks), WORDS, "{backend}");
     }
 }

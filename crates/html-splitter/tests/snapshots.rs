@@ -22,7 +22,11 @@ fn configs() -> Vec<(String, Splitter)> {
         .map(|path| {
             let json = std::fs::read_to_string(&path).expect("read config");
             let config = SplitterConfig::from_json(&json).expect("valid config");
-            let name = path.file_stem().expect("file name").to_string_lossy().into_owned();
+            let name = path
+                .file_stem()
+                .expect("file name")
+                .to_string_lossy()
+                .into_owned();
             (name, Splitter::new(config).expect("valid config"))
         })
         .collect()
@@ -37,7 +41,11 @@ fn assert_invariants(splitter: &Splitter, chunks: &Chunks, label: &str) {
 fn render(chunks: &Chunks) -> String {
     let mut out = String::new();
     for (index, chunk) in chunks.iter().enumerate() {
-        let _ = writeln!(out, "----- chunk {index} ({} chars) -----", chunk.chars().count());
+        let _ = writeln!(
+            out,
+            "----- chunk {index} ({} chars) -----",
+            chunk.chars().count()
+        );
         let _ = writeln!(out, "{chunk}");
     }
     out

@@ -16,15 +16,17 @@ pub enum Input {
 /// other path is a file. A directory that cannot be listed yields an error in
 /// its place, and the rest goes on.
 pub fn expand(inputs: &[PathBuf]) -> impl Iterator<Item = anyhow::Result<Input>> + '_ {
-    inputs.iter().flat_map(|path| -> Vec<anyhow::Result<Input>> {
-        if path.as_os_str() == "-" {
-            vec![Ok(Input::Stdin)]
-        } else if path.is_dir() {
-            pages_below(path)
-        } else {
-            vec![Ok(Input::File(path.clone()))]
-        }
-    })
+    inputs
+        .iter()
+        .flat_map(|path| -> Vec<anyhow::Result<Input>> {
+            if path.as_os_str() == "-" {
+                vec![Ok(Input::Stdin)]
+            } else if path.is_dir() {
+                pages_below(path)
+            } else {
+                vec![Ok(Input::File(path.clone()))]
+            }
+        })
 }
 
 fn is_page(path: &Path) -> bool {
@@ -43,12 +45,10 @@ fn pages_below(dir: &Path) -> Vec<anyhow::Result<Input>> {
             }
             Ok(_) => {}
             Err(err) => {
-                let place = err
-                    .path()
-                    .unwrap_or(dir)
-                    .display()
-                    .to_string();
-                errors.push(Err(anyhow::Error::new(err)).with_context(|| format!("cannot list {place}")));
+                let place = err.path().unwrap_or(dir).display().to_string();
+                errors.push(
+                    Err(anyhow::Error::new(err)).with_context(|| format!("cannot list {place}")),
+                );
             }
         }
     }

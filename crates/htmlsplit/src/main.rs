@@ -215,8 +215,8 @@ fn read(input: &Input) -> anyhow::Result<(String, Vec<u8>)> {
             Ok(("-".to_owned(), bytes))
         }
         Input::File(path) => {
-            let bytes = std::fs::read(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
             Ok((path.display().to_string(), bytes))
         }
     }

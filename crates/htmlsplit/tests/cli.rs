@@ -21,7 +21,11 @@ fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
     let written = child.stdin.take().expect("stdin is piped").write_all(stdin);
     // A usage error exits before reading stdin.
     if let Err(err) = written {
-        assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "write stdin: {err}");
+        assert_eq!(
+            err.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "write stdin: {err}"
+        );
     }
     child.wait_with_output().expect("wait for htmlsplit")
 }
@@ -37,14 +41,24 @@ fn records(output: &Output) -> Vec<Value> {
 fn contents(output: &Output) -> Vec<String> {
     records(output)
         .iter()
-        .map(|record| record["pageContent"].as_str().expect("pageContent").to_owned())
+        .map(|record| {
+            record["pageContent"]
+                .as_str()
+                .expect("pageContent")
+                .to_owned()
+        })
         .collect()
 }
 
 fn sources(output: &Output) -> Vec<String> {
     records(output)
         .iter()
-        .map(|record| record["metadata"]["source"].as_str().expect("source").to_owned())
+        .map(|record| {
+            record["metadata"]["source"]
+                .as_str()
+                .expect("source")
+                .to_owned()
+        })
         .collect()
 }
 
@@ -88,7 +102,11 @@ fn conformance_cases_through_the_cli() {
             let error = case["error"].as_str().expect("error");
             assert_eq!(output.status.code(), Some(2), "{name}");
             assert!(output.stdout.is_empty(), "{name}: nothing on stdout");
-            assert!(stderr(&output).contains(error), "{name}: {}", stderr(&output));
+            assert!(
+                stderr(&output).contains(error),
+                "{name}: {}",
+                stderr(&output)
+            );
         }
     }
 }
@@ -120,10 +138,16 @@ fn directories_are_walked_in_sorted_path_order() {
         .expect("run");
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(contents(&output), ["a/c", "a/z", "b", "single", "single"]);
-    let expected: Vec<String> = ["a/c.HTML", "a/z.htm", "b.html", "single.html", "single.html"]
-        .iter()
-        .map(|relative| root.join(relative).display().to_string())
-        .collect();
+    let expected: Vec<String> = [
+        "a/c.HTML",
+        "a/z.htm",
+        "b.html",
+        "single.html",
+        "single.html",
+    ]
+    .iter()
+    .map(|relative| root.join(relative).display().to_string())
+    .collect();
     assert_eq!(sources(&output), expected);
 }
 
@@ -156,22 +180,94 @@ fn usage_and_config_errors_exit_2_with_nothing_on_stdout() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (vec![], "chunkSize"),
         (vec!["--chunk-size".into(), "0".into()], "chunkSize"),
-        (vec!["--chunk-size".into(), "10".into(), "--max-chunk-size".into(), "5".into()], "maxChunkSize 5"),
-        (vec!["--chunk-size".into(), "10".into(), "--chunk-overlap".into(), "2".into()], "chunk overlap is not supported"),
-        (vec!["--chunk-size".into(), "10".into(), "--separator".into(), "h2[".into()], "h2["),
-        (vec!["--chunk-size".into(), "10".into(), "--never-break-within".into(), "::nope".into()], "::nope"),
+        (
+            vec![
+                "--chunk-size".into(),
+                "10".into(),
+                "--max-chunk-size".into(),
+                "5".into(),
+            ],
+            "maxChunkSize 5",
+        ),
+        (
+            vec![
+                "--chunk-size".into(),
+                "10".into(),
+                "--chunk-overlap".into(),
+                "2".into(),
+            ],
+            "chunk overlap is not supported",
+        ),
+        (
+            vec![
+                "--chunk-size".into(),
+                "10".into(),
+                "--separator".into(),
+                "h2[".into(),
+            ],
+            "h2[",
+        ),
+        (
+            vec![
+                "--chunk-size".into(),
+                "10".into(),
+                "--never-break-within".into(),
+                "::nope".into(),
+            ],
+            "::nope",
+        ),
         (vec!["--chunk-size".into(), "ten".into()], "ten"),
-        (vec!["--chunk-size".into(), "10".into(), "--backend".into(), "lol".into()], "lol"),
-        (vec!["--chunk-size".into(), "10".into(), "--encoding".into(), "klingon".into()], "klingon"),
-        (vec!["--config".into(), unknown_key.display().to_string()], "chunkSzie"),
-        (vec!["--config".into(), bad_json.display().to_string()], "bad.json"),
-        (vec!["--config".into(), dir.path().join("absent.json").display().to_string()], "absent.json"),
+        (
+            vec![
+                "--chunk-size".into(),
+                "10".into(),
+                "--backend".into(),
+                "lol".into(),
+            ],
+            "lol",
+        ),
+        (
+            vec![
+                "--chunk-size".into(),
+                "10".into(),
+                "--encoding".into(),
+                "klingon".into(),
+            ],
+            "klingon",
+        ),
+        (
+            vec!["--config".into(), unknown_key.display().to_string()],
+            "chunkSzie",
+        ),
+        (
+            vec!["--config".into(), bad_json.display().to_string()],
+            "bad.json",
+        ),
+        (
+            vec![
+                "--config".into(),
+                dir.path().join("absent.json").display().to_string(),
+            ],
+            "absent.json",
+        ),
     ];
     for (args, needle) in cases {
-        let output = run_with_stdin(&args.iter().map(String::as_str).collect::<Vec<_>>(), b"<p>x</p>");
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        let output = run_with_stdin(
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+            b"<p>x</p>",
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
         assert!(output.stdout.is_empty(), "{args:?}");
-        assert!(stderr(&output).contains(needle), "{args:?}: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains(needle),
+            "{args:?}: {}",
+            stderr(&output)
+        );
     }
 }
 
@@ -184,7 +280,12 @@ fn flags_override_the_config_file() {
     let from_file = run_with_stdin(&["--config", config.to_str().expect("utf-8")], html);
     assert_eq!(contents(&from_file), ["alpha\nbeta"]);
     let overridden = run_with_stdin(
-        &["--config", config.to_str().expect("utf-8"), "--chunk-size", "5"],
+        &[
+            "--config",
+            config.to_str().expect("utf-8"),
+            "--chunk-size",
+            "5",
+        ],
         html,
     );
     assert_eq!(contents(&overridden), ["alpha", "beta"]);
@@ -208,7 +309,10 @@ fn bytes_are_decoded_as_a_browser_would() {
     );
     assert_eq!(contents(&output), ["caf\u{e9}"]);
     // --encoding forces one
-    let output = run_with_stdin(&["--chunk-size", "100", "--encoding", "latin1"], b"<p>caf\xE9</p>");
+    let output = run_with_stdin(
+        &["--chunk-size", "100", "--encoding", "latin1"],
+        b"<p>caf\xE9</p>",
+    );
     assert_eq!(contents(&output), ["caf\u{e9}"]);
 }
 
@@ -225,7 +329,9 @@ fn help_lists_the_compiled_backends() {
 #[test]
 fn closed_stdout_ends_quietly() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let page: String = (0..2000).map(|i| format!("<p>paragraph number {i}</p>")).collect();
+    let page: String = (0..2000)
+        .map(|i| format!("<p>paragraph number {i}</p>"))
+        .collect();
     for i in 0..20 {
         write(&dir.path().join(format!("{i:02}.html")), page.as_bytes());
     }

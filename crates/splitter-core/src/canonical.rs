@@ -29,13 +29,13 @@ fn classify(name: &str) -> ElementClass {
     match &*buf {
         b"script" | b"style" | b"template" | b"noscript" => ElementClass::Skipped,
         b"address" | b"article" | b"aside" | b"blockquote" | b"br" | b"caption" | b"center"
-        | b"dd" | b"details" | b"dialog" | b"div" | b"dl" | b"dt" | b"fieldset"
-        | b"figcaption" | b"figure" | b"footer" | b"form" | b"h1" | b"h2" | b"h3" | b"h4"
-        | b"h5" | b"h6" | b"header" | b"hgroup" | b"hr" | b"legend" | b"li" | b"main"
-        | b"menu" | b"nav" | b"ol" | b"p" | b"pre" | b"search" | b"section" | b"summary"
-        | b"table" | b"tbody" | b"td" | b"tfoot" | b"th" | b"thead" | b"tr" | b"ul"
-        | b"emu-alg" | b"emu-annex" | b"emu-clause" | b"emu-example" | b"emu-figure"
-        | b"emu-grammar" | b"emu-intro" | b"emu-note" | b"emu-table" => ElementClass::Block,
+        | b"dd" | b"details" | b"dialog" | b"div" | b"dl" | b"dt" | b"fieldset" | b"figcaption"
+        | b"figure" | b"footer" | b"form" | b"h1" | b"h2" | b"h3" | b"h4" | b"h5" | b"h6"
+        | b"header" | b"hgroup" | b"hr" | b"legend" | b"li" | b"main" | b"menu" | b"nav"
+        | b"ol" | b"p" | b"pre" | b"search" | b"section" | b"summary" | b"table" | b"tbody"
+        | b"td" | b"tfoot" | b"th" | b"thead" | b"tr" | b"ul" | b"emu-alg" | b"emu-annex"
+        | b"emu-clause" | b"emu-example" | b"emu-figure" | b"emu-grammar" | b"emu-intro"
+        | b"emu-note" | b"emu-table" => ElementClass::Block,
         _ => ElementClass::Inline,
     }
 }
@@ -202,10 +202,7 @@ impl<N: Copy> Builder<N> {
                         next_child: dom.first_child(node),
                     });
                 }
-                NodeKind::Document
-                | NodeKind::Comment
-                | NodeKind::Doctype
-                | NodeKind::Other => {}
+                NodeKind::Document | NodeKind::Comment | NodeKind::Doctype | NodeKind::Other => {}
             }
         }
     }

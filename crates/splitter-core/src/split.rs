@@ -88,7 +88,12 @@ impl<S: Sizer> Splitter<S> {
             segments: Vec::new(),
         }
         .run();
-        let spans = merge(&canonical.text, &segments, &self.sizer, self.config.chunk_size);
+        let spans = merge(
+            &canonical.text,
+            &segments,
+            &self.sizer,
+            self.config.chunk_size,
+        );
         Chunks {
             canonical: canonical.text,
             spans,
@@ -176,7 +181,9 @@ impl Chunks {
 
     /// The text of chunk `index`.
     pub fn get(&self, index: usize) -> Option<&str> {
-        self.spans.get(index).map(|span| &self.canonical[span.clone()])
+        self.spans
+            .get(index)
+            .map(|span| &self.canonical[span.clone()])
     }
 
     /// The chunks' text, in order.
@@ -213,10 +220,14 @@ impl Chunks {
         let mut covered = 0;
         for (index, span) in self.spans.iter().enumerate() {
             if span.start < covered || span.end < span.start {
-                return violation(format!("chunk {index} at {span:?} overlaps the previous one"));
+                return violation(format!(
+                    "chunk {index} at {span:?} overlaps the previous one"
+                ));
             }
             let Some(text) = canonical.get(span.clone()) else {
-                return violation(format!("chunk {index} at {span:?} is not a slice of the canonical text"));
+                return violation(format!(
+                    "chunk {index} at {span:?} is not a slice of the canonical text"
+                ));
             };
             if text.is_empty() {
                 return violation(format!("chunk {index} is empty"));
@@ -228,7 +239,9 @@ impl Chunks {
                 && !sizer.fits(text, max)
             {
                 let size = sizer.size(text);
-                return violation(format!("chunk {index} has size {size} > maxChunkSize {max}"));
+                return violation(format!(
+                    "chunk {index} has size {size} > maxChunkSize {max}"
+                ));
             }
             let gap = &canonical[covered..span.start];
             if !gap.trim().is_empty() {
@@ -281,7 +294,9 @@ impl ExactSizeIterator for ChunkIter<'_> {}
 
 impl DoubleEndedIterator for ChunkIter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.spans.next_back().map(|span| &self.canonical[span.clone()])
+        self.spans
+            .next_back()
+            .map(|span| &self.canonical[span.clone()])
     }
 }
 
@@ -295,10 +310,16 @@ struct Group {
 /// Work left on the explicit stack that replaces the recursion of SPEC §4.
 #[derive(Debug)]
 enum Task {
-    Collect { group: Group, in_protected: bool },
+    Collect {
+        group: Group,
+        in_protected: bool,
+    },
     /// If the tasks pushed above this one produced no segment, force-split
     /// `span` instead.
-    FallBack { segments_before: usize, span: Range<usize> },
+    FallBack {
+        segments_before: usize,
+        span: Range<usize>,
+    },
 }
 
 struct Decomposition<'s, 'd, S, A: DomAdapter> {
@@ -372,7 +393,10 @@ impl<S: Sizer, A: DomAdapter> Decomposition<'_, '_, S, A> {
     /// The trimmed text span of a group.
     fn span(&self, group: Group) -> Range<usize> {
         let units = &self.canonical.units;
-        trimmed(&self.canonical.text, units[group.first].start..units[group.last].end)
+        trimmed(
+            &self.canonical.text,
+            units[group.first].start..units[group.last].end,
+        )
     }
 
     /// Pushes `collect` tasks for the groups of `units` so that they run in
@@ -612,7 +636,11 @@ fn trimmed(text: &str, span: Range<usize>) -> Range<usize> {
     let slice = &text[span.clone()];
     let start = span.start + (slice.len() - slice.trim_start().len());
     let end = span.end - (slice.len() - slice.trim_end().len());
-    if start >= end { start..start } else { start..end }
+    if start >= end {
+        start..start
+    } else {
+        start..end
+    }
 }
 
 /// Greedy merge (SPEC §5): consecutive segments share a chunk while the text
@@ -678,7 +706,12 @@ mod tests {
             for max in [7, 50, 333] {
                 let windowed: Vec<Range<usize>> =
                     ForcedSplit::with_window(text, &Characters, max, max * 8).collect();
-                assert_eq!(windowed, one_shot(text, max), "max {max}, text of {} bytes", text.len());
+                assert_eq!(
+                    windowed,
+                    one_shot(text, max),
+                    "max {max}, text of {} bytes",
+                    text.len()
+                );
             }
         }
     }

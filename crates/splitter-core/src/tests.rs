@@ -183,7 +183,10 @@ fn separator_selectors_match_through_the_adapter() {
         .separators([".doc > h2"])
         .build()
         .expect("valid config");
-    assert_eq!(splitter.split(&dom).to_strings(), ["Intro text", "Title\nBody text"]);
+    assert_eq!(
+        splitter.split(&dom).to_strings(),
+        ["Intro text", "Title\nBody text"]
+    );
 }
 
 /// A million nested elements: the canonical walk and the decomposition use
@@ -208,7 +211,11 @@ fn million_nested_elements_do_not_overflow() {
             let strings = chunks.to_strings();
             assert!(strings.iter().all(|chunk| chunk.chars().count() <= 16));
             assert_eq!(strings.join(" ").split_whitespace().count(), 11);
-            assert!(strings.last().is_some_and(|chunk| chunk.ends_with("deepest")));
+            assert!(
+                strings
+                    .last()
+                    .is_some_and(|chunk| chunk.ends_with("deepest"))
+            );
             drop(dom);
         })
         .expect("spawn test thread");

@@ -147,8 +147,8 @@ mod scan;
 #[cfg(test)]
 mod tests;
 
-use std::borrow::Cow;
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 use std::fmt;
 
 pub use tl;
