@@ -3,79 +3,22 @@
 //! cover scraper and tl too).
 //!
 //! A fuzz input is bytes: an 8-byte header that picks a valid config, then
-//! the document. [`FuzzCase::from_bytes`] mirrors the one in `fuzz/src/lib.rs`
-//! so that a crash file pasted here as a byte string replays exactly; change
-//! both together.
+//! the document, decoded by `fuzz/src/lib.rs` (included below), so that a
+//! crash file pasted here as a byte string replays exactly.
 
-use html_splitter::{Backend, Characters, Chunks, Splitter, SplitterConfig};
+// The fuzz targets' own decoding and checks, so that a crash file replays
+// here exactly.
+#[allow(dead_code)]
+#[path = "../../../fuzz/src/lib.rs"]
+mod fuzz_input;
 
-const SELECTORS: [&str; 16] = [
-    "p",
-    "h2",
-    "div",
-    "br",
-    "li",
-    "td",
-    ".x",
-    "section > p",
-    ":nth-child(2)",
-    "pre",
-    "table",
-    "*",
-    "ul li",
-    "[id]",
-    "h1 + p",
-    ":not(span)",
-];
-
-const HEADER_LEN: usize = 8;
-
-struct FuzzCase {
-    config: SplitterConfig,
-    html: String,
-}
-
-impl FuzzCase {
-    fn from_bytes(bytes: &[u8]) -> FuzzCase {
-        let split = bytes.len().min(HEADER_LEN);
-        let mut header = [0u8; HEADER_LEN];
-        header[..split].copy_from_slice(&bytes[..split]);
-        let chunk_size = 1 + usize::from(u16::from_le_bytes([header[0], header[1]]) % 300);
-        let max_chunk_size = (header[2] & 1 == 1).then(|| chunk_size + usize::from(header[3]));
-        let config = SplitterConfig {
-            max_chunk_size,
-            separators: pick(u16::from_le_bytes([header[4], header[5]])),
-            never_break_within: pick(u16::from_le_bytes([header[6], header[7]])),
-            ..SplitterConfig::new(chunk_size)
-        };
-        FuzzCase {
-            config,
-            html: html_splitter::encoding::decode(&bytes[split..], None),
-        }
-    }
-}
-
-fn pick(mask: u16) -> Vec<String> {
-    SELECTORS
-        .iter()
-        .enumerate()
-        .filter(|&(bit, _)| mask & (1 << bit) != 0)
-        .map(|(_, selector)| (*selector).to_owned())
-        .collect()
-}
+use fuzz_input::{HEADER_LEN, assert_invariants, check_split};
+use html_splitter::{Backend, Splitter, SplitterConfig};
 
 /// Replays one fuzz input (header and document) on every backend.
 fn replay(bytes: &[u8]) {
-    let case = FuzzCase::from_bytes(bytes);
-    let splitter = Splitter::new(case.config.clone()).expect("derived configs are valid");
     for &backend in Backend::ALL {
-        let chunks = backend.split(&splitter, &case.html);
-        assert_invariants(&chunks, case.config.max_chunk_size, backend);
-        let again = backend.split(&splitter, &case.html);
-        assert!(
-            chunks == again,
-            "{backend}: splitting twice gave different chunks"
-        );
+        check_split(backend, bytes);
     }
 }
 
@@ -104,12 +47,6 @@ fn replay_large(html: &[u8]) {
     }
 }
 
-/// SPEC §6 invariants 1–3 on one document's chunks.
-fn assert_invariants(chunks: &Chunks, max: Option<usize>, backend: Backend) {
-    if let Err(violation) = chunks.check(&Characters, max) {
-        panic!("{backend}: {violation}");
-    }
-}
 
 #[test]
 fn empty_and_header_only_inputs() {
