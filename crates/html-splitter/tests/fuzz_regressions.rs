@@ -47,7 +47,6 @@ fn replay_large(html: &[u8]) {
     }
 }
 
-
 #[test]
 fn empty_and_header_only_inputs() {
     replay(b"");
