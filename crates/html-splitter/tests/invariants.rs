@@ -9,14 +9,8 @@ use proptest::prelude::*;
 #[derive(Debug, Clone)]
 enum Node {
     Text(String),
-    /// A block container: may hold blocks and inline content.
-    Block {
-        tag: &'static str,
-        class: Option<&'static str>,
-        children: Vec<Node>,
-    },
-    /// Phrasing-only element: holds inline content only.
-    Inline {
+    /// An element; the generator keeps phrasing-only elements free of blocks.
+    Element {
         tag: &'static str,
         class: Option<&'static str>,
         children: Vec<Node>,
@@ -60,7 +54,7 @@ fn inline_node() -> impl Strategy<Value = Node> {
             class(),
             prop::collection::vec(inner, 0..4),
         )
-            .prop_map(|(tag, class, children)| Node::Inline {
+            .prop_map(|(tag, class, children)| Node::Element {
                 tag,
                 class,
                 children,
@@ -78,7 +72,7 @@ fn block_node() -> impl Strategy<Value = Node> {
             class(),
             prop::collection::vec(inline_node(), 0..4)
         )
-            .prop_map(|(tag, class, children)| Node::Inline { tag, class, children }),
+            .prop_map(|(tag, class, children)| Node::Element { tag, class, children }),
     ];
     leaf.prop_recursive(5, 48, 5, |inner| {
         (
@@ -92,7 +86,7 @@ fn block_node() -> impl Strategy<Value = Node> {
             class(),
             prop::collection::vec(inner, 0..5),
         )
-            .prop_map(|(tag, class, children)| Node::Block {
+            .prop_map(|(tag, class, children)| Node::Element {
                 tag,
                 class,
                 children,
@@ -103,12 +97,7 @@ fn block_node() -> impl Strategy<Value = Node> {
 fn render(node: &Node, out: &mut String) {
     match node {
         Node::Text(text) => out.push_str(text),
-        Node::Block {
-            tag,
-            class,
-            children,
-        }
-        | Node::Inline {
+        Node::Element {
             tag,
             class,
             children,
@@ -157,12 +146,7 @@ fn render_all(nodes: &[Node]) -> String {
 /// The HTML of every protected element that has no protected ancestor.
 fn outermost_protected(nodes: &[Node], never: &[String], found: &mut Vec<String>) {
     for node in nodes {
-        if let Node::Block {
-            tag,
-            class,
-            children,
-        }
-        | Node::Inline {
+        if let Node::Element {
             tag,
             class,
             children,

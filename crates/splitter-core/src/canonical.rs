@@ -91,6 +91,15 @@ impl<N: Copy> CanonicalText<N> {
         }
     }
 
+    /// The units from `first` to `last`, siblings in document order.
+    pub(crate) fn siblings(&self, first: usize, last: usize) -> Siblings<'_, N> {
+        Siblings {
+            units: &self.units,
+            next: first,
+            end: self.units[last].subtree_end,
+        }
+    }
+
     /// The child units of unit `index`, in document order.
     pub(crate) fn children(&self, index: usize) -> Siblings<'_, N> {
         Siblings {

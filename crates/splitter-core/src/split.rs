@@ -443,7 +443,7 @@ impl<S: Sizer, A: DomAdapter> Decomposition<'_, '_, S, A> {
                 self.segments.push(span);
                 return;
             }
-            let units: Vec<usize> = group_units(self.canonical, group).collect();
+            let units: Vec<usize> = self.canonical.siblings(group.first, group.last).collect();
             stack.push(Task::FallBack {
                 segments_before: self.segments.len(),
                 span,
@@ -589,16 +589,6 @@ fn floor_char_boundary(text: &str, index: usize) -> usize {
         index -= 1;
     }
     index
-}
-
-/// The units of a group, in document order.
-fn group_units<N>(canonical: &CanonicalText<N>, group: Group) -> impl Iterator<Item = usize> + '_ {
-    let mut next = Some(group.first);
-    std::iter::from_fn(move || {
-        let unit = next?;
-        next = (unit != group.last).then(|| canonical.units[unit].subtree_end);
-        Some(unit)
-    })
 }
 
 /// Cuts `piece` (at byte offset `start` of the canonical text) greedily at
