@@ -89,5 +89,26 @@ fn depth(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, corpus_benches, scaling, depth);
+/// Content misplaced in a table is moved in front of it ("foster
+/// parenting"): `<p>w<table>x</p>` repeated puts every `x` before a table.
+/// A tree that finds a node among its siblings by scanning (as
+/// `markup5ever_rcdom` does) makes this quadratic; every backend should be
+/// linear.
+fn foster(c: &mut Criterion) {
+    let splitter = ingest_splitter();
+    for &backend in Backend::ALL {
+        let mut group = c.benchmark_group(format!("{backend}/foster"));
+        group.sample_size(10);
+        for count in [1_000usize, 10_000, 40_000] {
+            let html = "<p>w<table>x</p>".repeat(count);
+            group.throughput(Throughput::Bytes(html.len() as u64));
+            group.bench_with_input(BenchmarkId::from_parameter(count), &html, |b, html| {
+                b.iter(|| backend.split(&splitter, html).len());
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, corpus_benches, scaling, depth, foster);
 criterion_main!(benches);

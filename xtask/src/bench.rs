@@ -66,7 +66,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let dir = criterion.join(format!("{backend}_scaling"));
         let one = mean_seconds(&dir.join("1"))?;
         let sixteen = mean_seconds(&dir.join("16"))?;
-        scaling.push(json!({ "backend": backend.name(), "x16_time_ratio": sixteen / one }));
+        // 40 times as much foster-parented content: linear is about 40.
+        let foster = criterion.join(format!("{backend}_foster"));
+        let foster_ratio =
+            mean_seconds(&foster.join("40000"))? / mean_seconds(&foster.join("1000"))?;
+        scaling.push(json!({
+            "backend": backend.name(),
+            "x16_time_ratio": sixteen / one,
+            "foster_x40_time_ratio": foster_ratio,
+        }));
     }
     let cli = cli_overhead(&root)?;
     let report = json!({
@@ -218,12 +226,15 @@ fn print_table(report: &Value) {
             number("peak_rss_mib"),
         );
     }
-    println!("\n| backend | time ×16 input / ×1 |\n|---|---:|");
+    println!(
+        "\n| backend | time ×16 input / ×1 | foster parenting: time ×40 / ×1 |\n|---|---:|---:|"
+    );
     for row in report["scaling"].as_array().into_iter().flatten() {
         println!(
-            "| {} | {:.1} |",
+            "| {} | {:.1} | {:.1} |",
             row["backend"].as_str().unwrap_or(""),
-            row["x16_time_ratio"].as_f64().unwrap_or(f64::NAN)
+            row["x16_time_ratio"].as_f64().unwrap_or(f64::NAN),
+            row["foster_x40_time_ratio"].as_f64().unwrap_or(f64::NAN)
         );
     }
     if let Some(overhead) = report["cli"]["cli_overhead"].as_f64() {

@@ -12,7 +12,7 @@
 //!
 //! | feature | backend | notes |
 //! |---|---|---|
-//! | `html5ever` (default) | [`Backend::Html5ever`] | the spec parser, through `markup5ever_rcdom` |
+//! | `html5ever` (default) | [`Backend::Html5ever`] | the spec parser, into a linked arena tree of its own |
 //! | `scraper` | `Backend::Scraper` | the same spec parser, in an arena tree |
 //! | `tl` | `Backend::Tl` | a fast non-spec parser; see its crate docs for the differences |
 //!
@@ -56,7 +56,7 @@ pub use splitter_tl::{self, TlDom};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Backend {
-    /// html5ever with `markup5ever_rcdom` (feature `html5ever`).
+    /// html5ever, into the tree of `splitter-html5ever` (feature `html5ever`).
     #[cfg(feature = "html5ever")]
     Html5ever,
     /// scraper (feature `scraper`).

@@ -1,13 +1,10 @@
 //! The [html5ever] parser backend for the HTML text splitter.
 //!
-//! [`Html5everDom`] parses a document with html5ever into a
-//! [`markup5ever_rcdom::RcDom`] and implements [`splitter_core::DomAdapter`]
-//! for it. The reference-counted tree cannot hand out [`Copy`] handles, so
-//! after parsing the tree is walked once, iteratively, into a flat side
-//! table; a node is then named by a [`NodeId`], its position in that table.
-//!
-//! Node ids are assigned in document order (a pre-order walk), so
-//! [`DomAdapter::index`] of a node is also its rank in document order.
+//! [`Html5everDom`] parses a document with html5ever into a tree of its own
+//! (see [the tree](#the-tree)) and implements [`splitter_core::DomAdapter`]
+//! for it; a node is named by a [`NodeId`], its index in the tree's node
+//! table. A tree parsed some other way into a [`markup5ever_rcdom::RcDom`]
+//! can be copied in with [`Html5everDom::from_rcdom`].
 //!
 //! # Example
 //!
@@ -38,8 +35,8 @@
 //! - Document, element, text, comment and doctype nodes keep their kinds;
 //!   processing instructions (which an HTML parser never produces, but a
 //!   hand-built [`RcDom`] may hold) are [`NodeKind::Other`].
-//! - The contents of a `<template>` element, which html5ever keeps in a
-//!   separate document fragment, are presented as the children of the
+//! - The contents of a `<template>` element, which the HTML standard keeps
+//!   in a separate document fragment, are presented as the children of the
 //!   `<template>` element, after any ordinary children. Whether to ignore
 //!   them is the splitter's decision, not the parser's.
 //! - Element and attribute names are the local names html5ever recorded
@@ -81,13 +78,24 @@
 //! at the cap) text can land in an element the splitter skips, such as an
 //! SVG `<style>`.
 //!
-//! # Snapshot semantics
+//! # The tree
 //!
-//! The side table is a snapshot taken when the [`Html5everDom`] is built.
-//! [`Html5everDom::rcdom`] gives shared access to the tree, but the tree's
-//! interior mutability (its `RefCell`s) makes it possible to change it
-//! through that reference; such changes are not seen through the
-//! [`DomAdapter`] implementation, which keeps answering from the snapshot.
+//! [`Html5everDom::parse`] builds its own tree rather than a
+//! [`markup5ever_rcdom::RcDom`]: one vector of nodes linked by index, each
+//! node knowing its parent, its neighbours and both ends of its child list.
+//! Every edit the tree builder makes then costs constant time. `RcDom`
+//! keeps each node's children in a vector and finds a node's place by
+//! scanning its siblings, so content that the parser moves in front of a
+//! table (foster parenting, as in `<p>w<table>x</p>` repeated) takes time
+//! quadratic in the number of such nodes: 40,000 repetitions took 3.9 s
+//! through `RcDom`, against a few milliseconds here. The tree also keeps
+//! only what the splitter reads: comments and doctypes are present as
+//! nodes without their text.
+//!
+//! Node ids are the order in which the parser created the nodes, which is
+//! document order except where the parser moved nodes (foster parenting,
+//! repair of misnested formatting elements, template contents). A tree
+//! from [`Html5everDom::from_rcdom`] is numbered in document order.
 
 #![deny(missing_docs)]
 
@@ -95,6 +103,8 @@ pub use html5ever;
 pub use markup5ever_rcdom;
 
 mod depth;
+mod sink;
+mod tree;
 
 pub use depth::{MAX_DEPTH, parse_with_sink};
 
@@ -102,69 +112,43 @@ use std::borrow::Cow;
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use html5ever::tendril::StrTendril;
-use html5ever::{Attribute, QualName};
+use html5ever::{QualName, local_name, ns};
 use markup5ever_rcdom::{Handle, NodeData, RcDom};
 use splitter_core::{DomAdapter, NodeKind};
 
-/// The "no node" value in the link fields of the side table.
-const NONE: u32 = u32::MAX;
+use crate::tree::{Data, NONE, Node, Tree};
 
-/// A handle to one node of an [`Html5everDom`]: its index in the side table.
+/// A handle to one node of an [`Html5everDom`]: its index in the document's
+/// node table.
 ///
-/// Ids are assigned in document order, starting with `0` for the document.
-/// An id is meaningful only for the document that produced it; passing it to
-/// another document gives unspecified (but never panicking) answers.
+/// The document is `0`; see [the tree](crate#the-tree) for the order of
+/// the others. An id is meaningful only for the document that produced it;
+/// passing it to another document gives unspecified (but never panicking)
+/// answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct NodeId(u32);
 
 impl NodeId {
-    /// The position of the node in document order, as a `usize`.
+    /// The node's index in the document's node table, as a `usize`.
     pub fn get(self) -> usize {
         self.0 as usize
     }
 }
 
-/// One row of the side table.
-#[derive(Clone, Copy, Debug)]
-struct Row {
-    parent: u32,
-    first_child: u32,
-    next_sibling: u32,
-    prev_sibling: u32,
-    /// For a text node: its index in `texts`. For an element: the start of
-    /// its attributes in `attrs`. Otherwise unused.
-    data: u32,
-    /// For an element: how many attributes it has. Otherwise unused.
-    data_len: u32,
-    kind: NodeKind,
-}
-
-/// A parsed document: the [`RcDom`] plus a flat side table so nodes have
-/// [`Copy`] handles ([`NodeId`]).
+/// A parsed document, read through its [`DomAdapter`] implementation.
 ///
 /// Built by [`parse`](Html5everDom::parse) or
-/// [`from_rcdom`](Html5everDom::from_rcdom); read through its
-/// [`DomAdapter`] implementation.
-///
-/// Building the table costs one pass over the tree and one reference-count
-/// increment per node, attribute value and text node; no text is copied.
-/// Nothing in this type recurses on the call stack, neither building nor
-/// dropping, so arbitrarily deep trees (such as one built by hand and given
-/// to [`from_rcdom`](Html5everDom::from_rcdom)) are fine.
+/// [`from_rcdom`](Html5everDom::from_rcdom). Nothing in this type recurses
+/// on the call stack, neither building nor dropping, so arbitrarily deep
+/// trees are fine.
 pub struct Html5everDom {
-    /// Links and kinds, indexed by [`NodeId`].
-    rows: Vec<Row>,
-    /// The rcdom node of each row, indexed by [`NodeId`].
-    handles: Vec<Handle>,
-    /// The data of every text node, in document order. Cloning a tendril
-    /// shares its buffer, so these are the parser's own bytes.
-    texts: Vec<StrTendril>,
-    /// The attributes of every element, in document order.
-    attrs: Vec<Attribute>,
-    /// The tree itself. Dropping it is iterative: `markup5ever_rcdom::Node`
-    /// dismantles its subtree with an explicit stack.
-    dom: RcDom,
+    /// Every node the parser created, indexed by [`NodeId`]; the document
+    /// is at 0. Nodes the parser created and later detached stay here,
+    /// unreachable from the document.
+    nodes: Vec<Node>,
+    /// Element names, indexed by `Data::Element::name`; index 0 is a
+    /// placeholder.
+    names: Vec<QualName>,
 }
 
 impl Html5everDom {
@@ -173,8 +157,8 @@ impl Html5everDom {
     /// order mark is dropped) and the [depth cap](crate#depth-cap).
     ///
     /// Never panics. Every input parses to some document; should the
-    /// parser or tree panic regardless (which would be a bug in html5ever
-    /// or markup5ever_rcdom), the result is an empty document.
+    /// parser panic regardless (which would be a bug in html5ever), the
+    /// result is an empty document.
     pub fn parse(html: &str) -> Self {
         Self::parse_in_chunks(html, depth::CHUNK)
     }
@@ -182,169 +166,106 @@ impl Html5everDom {
     /// [`parse`](Self::parse), feeding the parser at most `chunk` bytes
     /// at a time (rounded up to a character boundary).
     fn parse_in_chunks(html: &str, chunk: usize) -> Self {
-        let parsed = catch_unwind(AssertUnwindSafe(|| {
-            depth::parse_in_chunks(RcDom::default(), html, chunk)
-        }));
-        Self::from_rcdom(parsed.unwrap_or_default())
+        catch_unwind(AssertUnwindSafe(|| {
+            depth::parse_in_chunks(sink::Sink::default(), html, chunk)
+        }))
+        .unwrap_or_else(|_| Self::from_parts(Tree::default().finish(), Vec::new()))
     }
 
-    /// Wrap an [`RcDom`] that the caller parsed (or built) themselves.
-    ///
-    /// The tree must be a tree: a node reachable along two paths (which
-    /// html5ever never produces) is presented once per path, and a cycle
-    /// would make this function loop until memory runs out.
-    pub fn from_rcdom(dom: RcDom) -> Self {
-        let mut this = Html5everDom {
-            rows: Vec::new(),
-            handles: Vec::new(),
-            texts: Vec::new(),
-            attrs: Vec::new(),
-            dom,
-        };
-        this.build();
-        this
-    }
-
-    /// The parsed tree.
-    ///
-    /// Changes made to it through its `RefCell`s are not reflected by the
-    /// [`DomAdapter`] implementation; see the crate documentation.
-    pub fn rcdom(&self) -> &RcDom {
-        &self.dom
-    }
-
-    /// The rcdom node behind `node`, or `None` if `node` is not from this
-    /// document.
-    pub fn handle(&self, node: NodeId) -> Option<&Handle> {
-        self.handles.get(node.get())
-    }
-
-    /// How many nodes the document has, the document node included.
-    pub fn len(&self) -> usize {
-        self.rows.len()
-    }
-
-    /// Whether the side table is empty. It never is: it always holds at
-    /// least the document node.
-    pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
-    }
-
-    /// Walk the tree once in document order, with an explicit stack, and
-    /// fill the side table.
-    fn build(&mut self) {
-        // The last child linked so far, per row; dropped after the walk.
-        let mut last_child: Vec<u32> = Vec::new();
-        // Nodes still to visit, with their parent's id; children are pushed
-        // in reverse so they pop in document order.
-        let mut stack: Vec<(Handle, u32)> = vec![(self.dom.document.clone(), NONE)];
-
-        while let Some((handle, parent)) = stack.pop() {
-            let id = match u32::try_from(self.rows.len()) {
-                Ok(id) if id != NONE => id,
-                // Over four billion nodes: keep the (consistent) tree built
-                // so far rather than overflow the ids.
-                _ => break,
-            };
-
-            let mut prev_sibling = NONE;
-            if let Some(slot) = last_child.get_mut(parent as usize) {
-                prev_sibling = *slot;
-                *slot = id;
-                let link = match prev_sibling {
-                    NONE => self
-                        .rows
-                        .get_mut(parent as usize)
-                        .map(|r| &mut r.first_child),
-                    prev => self
-                        .rows
-                        .get_mut(prev as usize)
-                        .map(|r| &mut r.next_sibling),
-                };
-                if let Some(link) = link {
-                    *link = id;
-                }
-            }
-
-            let (kind, data, data_len) = self.describe(&handle, parent);
-            self.rows.push(Row {
-                parent,
-                first_child: NONE,
-                next_sibling: NONE,
-                prev_sibling,
-                data,
-                data_len,
-                kind,
-            });
-            last_child.push(NONE);
-
-            // Template contents come after the ordinary children, so they
-            // are pushed first.
-            if let NodeData::Element {
-                template_contents, ..
-            } = &handle.data
-                && let Ok(contents) = template_contents.try_borrow()
-                && let Some(fragment) = contents.as_ref()
-                && let Ok(children) = fragment.children.try_borrow()
-            {
-                stack.extend(children.iter().rev().map(|c| (c.clone(), id)));
-            }
-            if let Ok(children) = handle.children.try_borrow() {
-                stack.extend(children.iter().rev().map(|c| (c.clone(), id)));
-            }
-
-            self.handles.push(handle);
+    /// The document from a finished tree and its element names.
+    fn from_parts(nodes: Vec<Node>, mut names: Vec<QualName>) -> Self {
+        if names.is_empty() {
+            names.push(QualName::new(None, ns!(), local_name!("")));
         }
+        Html5everDom { nodes, names }
     }
 
-    /// The kind of a node about to get a row, after storing its text or
-    /// attributes; returns the row's `kind`, `data` and `data_len`.
-    fn describe(&mut self, handle: &Handle, parent: u32) -> (NodeKind, u32, u32) {
-        match &handle.data {
-            NodeData::Document if parent == NONE => (NodeKind::Document, 0, 0),
-            // Only the root may be the document; a nested one can only come
-            // from a hand-built tree.
-            NodeData::Document => (NodeKind::Other, 0, 0),
-            NodeData::Doctype { .. } => (NodeKind::Doctype, 0, 0),
-            NodeData::Comment { .. } => (NodeKind::Comment, 0, 0),
-            NodeData::ProcessingInstruction { .. } => (NodeKind::Other, 0, 0),
-            NodeData::Text { contents } => {
-                let index = u32::try_from(self.texts.len()).unwrap_or(NONE);
-                if let (Ok(contents), true) = (contents.try_borrow(), index != NONE) {
-                    self.texts.push(contents.clone());
-                    (NodeKind::Text, index, 0)
-                } else {
-                    (NodeKind::Text, NONE, 0)
+    /// Copy an [`RcDom`] that the caller parsed (or built) themselves.
+    ///
+    /// The contents of a `<template>` become its last children, as with
+    /// [`parse`](Self::parse); adjacent text nodes of a hand-built tree stay
+    /// apart. The tree must be a tree: a node reachable along two paths
+    /// (which html5ever never produces) is copied once per path, and a
+    /// cycle would make this function loop until memory runs out.
+    pub fn from_rcdom(dom: RcDom) -> Self {
+        let mut tree = Tree::default();
+        let mut names = vec![QualName::new(None, ns!(), local_name!(""))];
+        // Nodes still to copy, with their parent's id; children are pushed
+        // in reverse so they pop, and are appended, in document order.
+        let mut stack: Vec<(Handle, u32)> = Vec::new();
+        push_children(&mut stack, &dom.document, 0);
+        while let Some((handle, parent)) = stack.pop() {
+            let data = match &handle.data {
+                NodeData::Document | NodeData::ProcessingInstruction { .. } => Data::Other,
+                NodeData::Doctype { .. } => Data::Doctype,
+                NodeData::Comment { .. } => Data::Comment,
+                NodeData::Text { contents } => {
+                    Data::Text(contents.try_borrow().map(|t| t.clone()).unwrap_or_default())
                 }
-            }
-            NodeData::Element { attrs, .. } => {
-                let start = self.attrs.len();
-                if let Ok(attrs) = attrs.try_borrow() {
-                    self.attrs.extend(attrs.iter().cloned());
-                }
-                match (
-                    u32::try_from(start),
-                    u32::try_from(self.attrs.len() - start),
-                ) {
-                    (Ok(start), Ok(len)) => (NodeKind::Element, start, len),
-                    _ => {
-                        self.attrs.truncate(start);
-                        (NodeKind::Element, 0, 0)
+                NodeData::Element { name, attrs, .. } => {
+                    let index = u32::try_from(names.len()).unwrap_or(0);
+                    if index != 0 {
+                        names.push(name.clone());
+                    }
+                    Data::Element {
+                        name: index,
+                        attrs: attrs.try_borrow().map(|a| a.clone()).unwrap_or_default(),
+                        template: NONE,
+                        integration_point: false,
                     }
                 }
+            };
+            let id = tree.create(data);
+            if id == NONE {
+                // Over four billion nodes: keep the tree built so far.
+                break;
             }
+            tree.append(parent, id);
+            push_children(&mut stack, &handle, id);
         }
+        Self::from_parts(tree.finish(), names)
     }
 
-    fn row(&self, node: NodeId) -> Option<&Row> {
-        self.rows.get(node.get())
+    /// How many nodes the node table holds, the document included. For a
+    /// parsed document that counts every node the parser created, also
+    /// any it detached again.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
     }
 
-    fn link(&self, link: Option<u32>) -> Option<NodeId> {
-        match link {
+    /// Whether the node table is empty. It never is: it always holds at
+    /// least the document node.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    fn node(&self, node: NodeId) -> Option<&Node> {
+        self.nodes.get(node.get())
+    }
+
+    fn link(&self, node: NodeId, link: impl Fn(&Node) -> u32) -> Option<NodeId> {
+        match self.node(node).map(link) {
             Some(NONE) | None => None,
             Some(id) => Some(NodeId(id)),
         }
+    }
+}
+
+/// Push the children of `handle` onto `stack` to be copied under `id`:
+/// template contents (which come last) first, then the ordinary children,
+/// each in reverse.
+fn push_children(stack: &mut Vec<(Handle, u32)>, handle: &Handle, id: u32) {
+    if let NodeData::Element {
+        template_contents, ..
+    } = &handle.data
+        && let Ok(contents) = template_contents.try_borrow()
+        && let Some(fragment) = contents.as_ref()
+        && let Ok(children) = fragment.children.try_borrow()
+    {
+        stack.extend(children.iter().rev().map(|c| (c.clone(), id)));
+    }
+    if let Ok(children) = handle.children.try_borrow() {
+        stack.extend(children.iter().rev().map(|c| (c.clone(), id)));
     }
 }
 
@@ -366,51 +287,56 @@ impl DomAdapter for Html5everDom {
     }
 
     fn kind(&self, node: NodeId) -> NodeKind {
-        self.row(node).map_or(NodeKind::Other, |r| r.kind)
+        match self.node(node).map(|n| &n.data) {
+            Some(Data::Document) => NodeKind::Document,
+            Some(Data::Element { .. }) => NodeKind::Element,
+            Some(Data::Text(_)) => NodeKind::Text,
+            Some(Data::Comment) => NodeKind::Comment,
+            Some(Data::Doctype) => NodeKind::Doctype,
+            Some(Data::Other) | None => NodeKind::Other,
+        }
     }
 
     fn element_name(&self, node: NodeId) -> &str {
-        // The name is not behind a RefCell, so it is borrowed straight from
-        // the node, which the side table keeps alive.
-        match self.handles.get(node.get()).map(|h| &h.data) {
-            Some(NodeData::Element { name, .. }) => &name.local,
+        match self.node(node).map(|n| &n.data) {
+            Some(Data::Element { name, .. }) => {
+                self.names.get(*name as usize).map_or("", |n| &*n.local)
+            }
             _ => "",
         }
     }
 
     fn attribute(&self, node: NodeId, name: &str) -> Option<Cow<'_, str>> {
-        let row = self.row(node).filter(|r| r.kind == NodeKind::Element)?;
-        let start = row.data as usize;
-        let end = start.checked_add(row.data_len as usize)?;
-        self.attrs
-            .get(start..end)?
-            .iter()
-            .find(|a| attribute_name_matches(&a.name, name))
-            .map(|a| Cow::Borrowed(&*a.value))
+        match self.node(node).map(|n| &n.data) {
+            Some(Data::Element { attrs, .. }) => attrs
+                .iter()
+                .find(|a| attribute_name_matches(&a.name, name))
+                .map(|a| Cow::Borrowed(&*a.value)),
+            _ => None,
+        }
     }
 
     fn text(&self, node: NodeId) -> Cow<'_, str> {
-        let text = self
-            .row(node)
-            .filter(|r| r.kind == NodeKind::Text)
-            .and_then(|r| self.texts.get(r.data as usize));
-        Cow::Borrowed(text.map_or("", |t| &**t))
+        match self.node(node).map(|n| &n.data) {
+            Some(Data::Text(text)) => Cow::Borrowed(text),
+            _ => Cow::Borrowed(""),
+        }
     }
 
     fn first_child(&self, node: NodeId) -> Option<NodeId> {
-        self.link(self.row(node).map(|r| r.first_child))
+        self.link(node, |n| n.first_child)
     }
 
     fn next_sibling(&self, node: NodeId) -> Option<NodeId> {
-        self.link(self.row(node).map(|r| r.next_sibling))
+        self.link(node, |n| n.next_sibling)
     }
 
     fn prev_sibling(&self, node: NodeId) -> Option<NodeId> {
-        self.link(self.row(node).map(|r| r.prev_sibling))
+        self.link(node, |n| n.prev_sibling)
     }
 
     fn parent(&self, node: NodeId) -> Option<NodeId> {
-        self.link(self.row(node).map(|r| r.parent))
+        self.link(node, |n| n.parent)
     }
 
     fn index(&self, node: NodeId) -> usize {
@@ -420,11 +346,9 @@ impl DomAdapter for Html5everDom {
 
 impl fmt::Debug for Html5everDom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Deliberately not the tree: rcdom's own Debug recurses.
         f.debug_struct("Html5everDom")
-            .field("nodes", &self.rows.len())
-            .field("text_nodes", &self.texts.len())
-            .field("attributes", &self.attrs.len())
+            .field("nodes", &self.nodes.len())
+            .field("elements", &self.names.len().saturating_sub(1))
             .finish_non_exhaustive()
     }
 }

@@ -1,0 +1,188 @@
+//! The [`TreeSink`] html5ever's tree builder writes into: a [`Tree`] behind
+//! a `RefCell`, with element names in a second one.
+//!
+//! The tree builder borrows an element's name ([`TreeSink::elem_name`])
+//! only for the moment of a comparison, but while it does it may hold
+//! handles and call nothing else; keeping names apart from the links means
+//! a name borrow can only ever overlap with creating another element,
+//! which html5ever does not do mid-comparison.
+
+use std::borrow::Cow;
+use std::cell::{Ref, RefCell};
+use std::collections::HashSet;
+
+use html5ever::tendril::StrTendril;
+use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
+use html5ever::{Attribute, QualName, local_name, ns};
+
+use crate::tree::{Data, NONE, Tree};
+use crate::{Html5everDom, NodeId};
+
+/// Builds an [`Html5everDom`].
+pub(crate) struct Sink {
+    tree: RefCell<Tree>,
+    /// Element names; index 0 is a placeholder answered for non-elements.
+    names: RefCell<Vec<QualName>>,
+}
+
+impl Default for Sink {
+    fn default() -> Self {
+        Sink {
+            tree: RefCell::default(),
+            names: RefCell::new(vec![QualName::new(None, ns!(), local_name!(""))]),
+        }
+    }
+}
+
+impl Sink {
+    fn create(&self, data: Data) -> NodeId {
+        NodeId(self.tree.borrow_mut().create(data))
+    }
+}
+
+impl TreeSink for Sink {
+    type Handle = NodeId;
+    type Output = Html5everDom;
+    type ElemName<'a> = Ref<'a, QualName>;
+
+    fn finish(self) -> Html5everDom {
+        Html5everDom::from_parts(self.tree.into_inner().finish(), self.names.into_inner())
+    }
+
+    fn parse_error(&self, _msg: Cow<'static, str>) {}
+
+    fn get_document(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    fn elem_name<'a>(&'a self, target: &'a NodeId) -> Ref<'a, QualName> {
+        let index = match self.tree.borrow().node(target.0).map(|n| &n.data) {
+            Some(Data::Element { name, .. }) => *name as usize,
+            _ => 0,
+        };
+        Ref::map(self.names.borrow(), |names| {
+            names.get(index).unwrap_or(&names[0])
+        })
+    }
+
+    fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> NodeId {
+        let index = {
+            let mut names = self.names.borrow_mut();
+            let index = u32::try_from(names.len()).unwrap_or(0);
+            if index != 0 {
+                names.push(name);
+            }
+            index
+        };
+        let mut tree = self.tree.borrow_mut();
+        NodeId(if flags.template {
+            tree.create_template(index, attrs)
+        } else {
+            tree.create(Data::Element {
+                name: index,
+                attrs,
+                template: NONE,
+                integration_point: flags.mathml_annotation_xml_integration_point,
+            })
+        })
+    }
+
+    fn create_comment(&self, _text: StrTendril) -> NodeId {
+        self.create(Data::Comment)
+    }
+
+    fn create_pi(&self, _target: StrTendril, _data: StrTendril) -> NodeId {
+        self.create(Data::Other)
+    }
+
+    fn append(&self, parent: &NodeId, child: NodeOrText<NodeId>) {
+        let mut tree = self.tree.borrow_mut();
+        match child {
+            NodeOrText::AppendNode(node) => tree.append(parent.0, node.0),
+            NodeOrText::AppendText(text) => tree.append_text(parent.0, text),
+        }
+    }
+
+    fn append_based_on_parent_node(
+        &self,
+        element: &NodeId,
+        prev_element: &NodeId,
+        child: NodeOrText<NodeId>,
+    ) {
+        let has_parent = self
+            .tree
+            .borrow()
+            .node(element.0)
+            .is_some_and(|n| n.parent != NONE);
+        if has_parent {
+            self.append_before_sibling(element, child);
+        } else {
+            self.append(prev_element, child);
+        }
+    }
+
+    fn append_doctype_to_document(
+        &self,
+        _name: StrTendril,
+        _public_id: StrTendril,
+        _system_id: StrTendril,
+    ) {
+        let mut tree = self.tree.borrow_mut();
+        let doctype = tree.create(Data::Doctype);
+        tree.append(0, doctype);
+    }
+
+    fn get_template_contents(&self, target: &NodeId) -> NodeId {
+        // Asked only of templates; anything else stands for itself.
+        match self.tree.borrow().template_contents(target.0) {
+            NONE => *target,
+            contents => NodeId(contents),
+        }
+    }
+
+    fn same_node(&self, x: &NodeId, y: &NodeId) -> bool {
+        x == y
+    }
+
+    fn set_quirks_mode(&self, _mode: QuirksMode) {}
+
+    fn append_before_sibling(&self, sibling: &NodeId, new_node: NodeOrText<NodeId>) {
+        let mut tree = self.tree.borrow_mut();
+        match new_node {
+            NodeOrText::AppendNode(node) => tree.insert_before(sibling.0, node.0),
+            NodeOrText::AppendText(text) => tree.insert_text_before(sibling.0, text),
+        }
+    }
+
+    fn add_attrs_if_missing(&self, target: &NodeId, attrs: Vec<Attribute>) {
+        let mut tree = self.tree.borrow_mut();
+        let Some(Data::Element {
+            attrs: existing, ..
+        }) = tree.nodes.get_mut(target.get()).map(|n| &mut n.data)
+        else {
+            return;
+        };
+        // A set, not a scan per attribute: `<html>` tags repeated with
+        // thousands of attributes would otherwise take quadratic time.
+        let present: HashSet<QualName> = existing.iter().map(|a| a.name.clone()).collect();
+        existing.extend(attrs.into_iter().filter(|a| !present.contains(&a.name)));
+    }
+
+    fn remove_from_parent(&self, target: &NodeId) {
+        self.tree.borrow_mut().detach(target.0);
+    }
+
+    fn reparent_children(&self, node: &NodeId, new_parent: &NodeId) {
+        self.tree.borrow_mut().move_children(node.0, new_parent.0);
+    }
+
+    fn is_mathml_annotation_xml_integration_point(&self, handle: &NodeId) -> bool {
+        matches!(
+            self.tree.borrow().node(handle.0).map(|n| &n.data),
+            Some(Data::Element {
+                integration_point: true,
+                ..
+            })
+        )
+    }
+}
