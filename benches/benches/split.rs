@@ -89,26 +89,40 @@ fn depth(c: &mut Criterion) {
     }
 }
 
-/// Content misplaced in a table is moved in front of it ("foster
-/// parenting"): `<p>w<table>x</p>` repeated puts every `x` before a table.
-/// A tree that finds a node among its siblings by scanning (as
-/// `markup5ever_rcdom` does) makes this quadratic; every backend should be
-/// linear.
-fn foster(c: &mut Criterion) {
+/// Markup the tree builder rearranges, repeated `count` times; every
+/// backend should take time linear in `count`.
+///
+/// - `foster`: content misplaced in a table is moved in front of it
+///   ("foster parenting"): `<p>w<table>x</p>` puts every `x` before a
+///   table. A tree that finds a node among its siblings by scanning (as
+///   `markup5ever_rcdom` does) makes this quadratic.
+/// - `merge_attrs`: every `<html aN=N>` tag after the first adds its
+///   attribute to the `<html>` element. Inserting each into a sorted list
+///   (as scraper's own tree sink does) makes this quadratic.
+fn rearranged(c: &mut Criterion) {
     let splitter = ingest_splitter();
-    for &backend in Backend::ALL {
-        let mut group = c.benchmark_group(format!("{backend}/foster"));
-        group.sample_size(10);
-        for count in [1_000usize, 10_000, 40_000] {
-            let html = "<p>w<table>x</p>".repeat(count);
-            group.throughput(Throughput::Bytes(html.len() as u64));
-            group.bench_with_input(BenchmarkId::from_parameter(count), &html, |b, html| {
-                b.iter(|| backend.split(&splitter, html).len());
-            });
+    type Input = fn(usize) -> String;
+    let inputs: [(&str, Input); 2] = [
+        ("foster", |count| "<p>w<table>x</p>".repeat(count)),
+        ("merge_attrs", |count| {
+            (0..count).map(|i| format!("<html a{i}={i}>w")).collect()
+        }),
+    ];
+    for (name, input) in inputs {
+        for &backend in Backend::ALL {
+            let mut group = c.benchmark_group(format!("{backend}/{name}"));
+            group.sample_size(10);
+            for count in [1_000usize, 10_000, 40_000] {
+                let html = input(count);
+                group.throughput(Throughput::Bytes(html.len() as u64));
+                group.bench_with_input(BenchmarkId::from_parameter(count), &html, |b, html| {
+                    b.iter(|| backend.split(&splitter, html).len());
+                });
+            }
+            group.finish();
         }
-        group.finish();
     }
 }
 
-criterion_group!(benches, corpus_benches, scaling, depth, foster);
+criterion_group!(benches, corpus_benches, scaling, depth, rearranged);
 criterion_main!(benches);

@@ -66,14 +66,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let dir = criterion.join(format!("{backend}_scaling"));
         let one = mean_seconds(&dir.join("1"))?;
         let sixteen = mean_seconds(&dir.join("16"))?;
-        // 40 times as much foster-parented content: linear is about 40.
-        let foster = criterion.join(format!("{backend}_foster"));
-        let foster_ratio =
-            mean_seconds(&foster.join("40000"))? / mean_seconds(&foster.join("1000"))?;
+        // 40 times as much rearranged markup: linear is about 40.
+        let ratio = |name: &str| -> anyhow::Result<f64> {
+            let dir = criterion.join(format!("{backend}_{name}"));
+            Ok(mean_seconds(&dir.join("40000"))? / mean_seconds(&dir.join("1000"))?)
+        };
         scaling.push(json!({
             "backend": backend.name(),
             "x16_time_ratio": sixteen / one,
-            "foster_x40_time_ratio": foster_ratio,
+            "foster_x40_time_ratio": ratio("foster")?,
+            "merge_attrs_x40_time_ratio": ratio("merge_attrs")?,
         }));
     }
     let cli = cli_overhead(&root)?;
@@ -227,14 +229,16 @@ fn print_table(report: &Value) {
         );
     }
     println!(
-        "\n| backend | time ×16 input / ×1 | foster parenting: time ×40 / ×1 |\n|---|---:|---:|"
+        "\n| backend | time ×16 input / ×1 | foster parenting ×40 / ×1 | merged attributes ×40 / ×1 |\n|---|---:|---:|---:|"
     );
     for row in report["scaling"].as_array().into_iter().flatten() {
+        let number = |key: &str| row[key].as_f64().unwrap_or(f64::NAN);
         println!(
-            "| {} | {:.1} | {:.1} |",
+            "| {} | {:.1} | {:.1} | {:.1} |",
             row["backend"].as_str().unwrap_or(""),
-            row["x16_time_ratio"].as_f64().unwrap_or(f64::NAN),
-            row["foster_x40_time_ratio"].as_f64().unwrap_or(f64::NAN)
+            number("x16_time_ratio"),
+            number("foster_x40_time_ratio"),
+            number("merge_attrs_x40_time_ratio"),
         );
     }
     if let Some(overhead) = report["cli"]["cli_overhead"].as_f64() {

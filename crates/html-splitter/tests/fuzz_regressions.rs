@@ -13,7 +13,7 @@
 mod fuzz_input;
 
 use fuzz_input::{HEADER_LEN, assert_invariants, check_split};
-use html_splitter::{Backend, Splitter, SplitterConfig};
+use html_splitter::{Backend, DomAdapter, NodeKind, Splitter, SplitterConfig};
 
 /// Replays one fuzz input (header and document) on every backend.
 fn replay(bytes: &[u8]) {
@@ -225,4 +225,59 @@ fn foster_parented_text_is_kept() {
             .sum();
         assert_eq!(words, 1_000, "{backend}");
     }
+}
+
+/// Found by probing: every `<html aN=N>` tag after the first adds its
+/// attribute to the `<html>` element. scraper's tree sink inserts each into
+/// a sorted list (quadratic: 160,000 tags took 3.2 s); the scraper backend
+/// now merges them once at the end, the html5ever backend keeps a set per
+/// element. Speed is tracked by the `merge_attrs` benchmark; this pins the
+/// behaviour: the text is kept and the elements carry every attribute.
+#[test]
+fn attributes_merged_into_html_and_body_are_kept() {
+    let html: String = (0..2_000)
+        .map(|i| format!("<html a{i}={i}><body b{i}={i}><p>w{i}</p>"))
+        .collect();
+    let splitter = Splitter::builder(300).build().expect("valid config");
+    let mut outputs = Vec::new();
+    for &backend in Backend::ALL {
+        let chunks = backend.split(&splitter, &html);
+        assert_invariants(&chunks, None, backend);
+        let words: Vec<String> = chunks
+            .iter()
+            .flat_map(|c| c.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+            .collect();
+        let expected: Vec<String> = (0..2_000).map(|i| format!("w{i}")).collect();
+        assert_eq!(words, expected, "{backend}");
+        outputs.push(chunks.to_strings());
+    }
+    assert!(outputs.windows(2).all(|pair| pair[0] == pair[1]));
+
+    /// The attributes of the first `<html>` and `<body>` tags and, if
+    /// `merged`, of all the later ones.
+    fn assert_attributes<D: DomAdapter>(dom: &D, merged: bool) {
+        let root = dom
+            .children(dom.document())
+            .find(|&n| dom.kind(n) == NodeKind::Element)
+            .expect("html element");
+        let body = dom
+            .children(root)
+            .find(|&n| dom.element_name(n) == "body")
+            .expect("body element");
+        for i in [0, 1, 999, 1_999] {
+            let value = i.to_string();
+            let expected = (merged || i == 0).then_some(value.as_str());
+            let a = dom.attribute(root, &format!("a{i}"));
+            let b = dom.attribute(body, &format!("b{i}"));
+            assert_eq!(a.as_deref(), expected, "a{i}");
+            assert_eq!(b.as_deref(), expected, "b{i}");
+        }
+    }
+    #[cfg(feature = "html5ever")]
+    assert_attributes(&html_splitter::Html5everDom::parse(&html), true);
+    #[cfg(feature = "scraper")]
+    assert_attributes(&html_splitter::ScraperDom::parse(&html), true);
+    // tl does not merge them (see the README's list of differences).
+    #[cfg(feature = "tl")]
+    assert_attributes(&html_splitter::TlDom::parse(&html), false);
 }

@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 use std::cell::{Ref, RefCell};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use html5ever::tendril::StrTendril;
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
@@ -23,6 +23,14 @@ pub(crate) struct Sink {
     tree: RefCell<Tree>,
     /// Element names; index 0 is a placeholder answered for non-elements.
     names: RefCell<Vec<QualName>>,
+    /// The attribute names of each element that [`add_attrs_if_missing`]
+    /// was called for (only `<html>` and `<body>`), kept between calls so
+    /// that each call costs the attributes it adds, not all those present:
+    /// 40,000 `<html a1>`, `<html a2>`, … tags would otherwise take
+    /// quadratic time.
+    ///
+    /// [`add_attrs_if_missing`]: TreeSink::add_attrs_if_missing
+    merged: RefCell<HashMap<u32, HashSet<QualName>>>,
 }
 
 impl Default for Sink {
@@ -30,6 +38,7 @@ impl Default for Sink {
         Sink {
             tree: RefCell::default(),
             names: RefCell::new(vec![QualName::new(None, ns!(), local_name!(""))]),
+            merged: RefCell::default(),
         }
     }
 }
@@ -162,10 +171,11 @@ impl TreeSink for Sink {
         else {
             return;
         };
-        // A set, not a scan per attribute: `<html>` tags repeated with
-        // thousands of attributes would otherwise take quadratic time.
-        let present: HashSet<QualName> = existing.iter().map(|a| a.name.clone()).collect();
-        existing.extend(attrs.into_iter().filter(|a| !present.contains(&a.name)));
+        let mut merged = self.merged.borrow_mut();
+        let present = merged
+            .entry(target.0)
+            .or_insert_with(|| existing.iter().map(|a| a.name.clone()).collect());
+        existing.extend(attrs.into_iter().filter(|a| present.insert(a.name.clone())));
     }
 
     fn remove_from_parent(&self, target: &NodeId) {

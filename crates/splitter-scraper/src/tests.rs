@@ -90,6 +90,56 @@ fn attributes() {
 }
 
 #[test]
+fn repeated_html_and_body_tags_merge_their_attributes_as_scraper_does() {
+    let cases = [
+        "<html lang=en><body class=a>x<html lang=fr dir=rtl b=1><body class=b id=c>y",
+        "<body z=1 a=2><html y=1><body a=3 b=4><html y=2 x=0>",
+        "<html><body><template><html t=1><body u=1></template><body v=1>",
+        // No merge at all: the attributes of the first tags only.
+        "<html a=1><body b=2>x",
+    ];
+    for html in cases {
+        let ours = ScraperDom::parse(html);
+        let theirs = scraper::Html::parse_document(html);
+        let attributes = |doc: &scraper::Html, name: &str| -> Vec<(String, String)> {
+            let selector = scraper::Selector::parse(name).expect("selector");
+            let element = doc.select(&selector).next().expect("element");
+            let mut attrs: Vec<(String, String)> = element
+                .value()
+                .attrs()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect();
+            attrs.sort();
+            attrs
+        };
+        for name in ["html", "body"] {
+            assert_eq!(
+                attributes(ours.html(), name),
+                attributes(&theirs, name),
+                "{name} in {html}"
+            );
+        }
+        // And lookups go through scraper's own (binary search) accessor.
+        let selector = scraper::Selector::parse("html").expect("selector");
+        let root = ours.html().select(&selector).next().expect("html");
+        for (key, value) in root.value().attrs() {
+            assert_eq!(root.value().attr(key), Some(value), "{key} in {html}");
+        }
+    }
+    let many: String = (0..2_000).map(|i| format!("<html a{i}={i}>")).collect();
+    let dom = ScraperDom::parse(&many);
+    let html = dom.first_child(dom.document()).expect("html");
+    assert_eq!(dom.attribute(html, "a0").as_deref(), Some("0"));
+    assert_eq!(dom.attribute(html, "a1999").as_deref(), Some("1999"));
+    let element = dom.html().root_element().value().clone();
+    assert_eq!(element.attrs().count(), 2_000);
+    for i in 0..2_000 {
+        let (key, value) = (format!("a{i}"), i.to_string());
+        assert_eq!(element.attr(&key), Some(value.as_str()), "{key}");
+    }
+}
+
+#[test]
 fn head_content_goes_to_head() {
     let dom = ScraperDom::parse("<title>T</title><meta charset=utf-8><p>x</p>");
     let body = body(&dom);

@@ -138,6 +138,9 @@
 //! - No `html`/`head`/`body` elements are created: a document without
 //!   `<body>` gives its roots as the document's children (head content
 //!   hidden as above), which is what the core falls back to.
+//! - Later `<html>` and `<body>` tags are dropped without adding their
+//!   attributes to the element, so selectors on those attributes can
+//!   differ.
 //! - Text split by markup that leaves no node (`a</x>b`, `a<!--c-->b` is
 //!   fine) stays two adjacent text nodes where a standard parser has one.
 #![deny(missing_docs)]
@@ -987,9 +990,9 @@ impl<'a> Builder<'a> {
             }
         }
         // A standard parser creates `html`, `head` and `body` once, before
-        // any content; later start tags for them are dropped (their
-        // attributes merged), so content before a late `<body>` stays in
-        // the body.
+        // any content; later start tags for them are dropped, so content
+        // before a late `<body>` stays in the body. (A standard parser also
+        // adds their new attributes to the element; this adapter does not.)
         if name.eq_ignore_ascii_case(b"html") {
             if self.seen_html || self.body_started || !self.open.is_empty() {
                 return;
