@@ -379,9 +379,41 @@ fn build_walk_and_drop_a_million_nested_elements() {
 
 #[test]
 fn a_bare_deep_rcdom_drops_iteratively() {
-    // The reason Html5everDom needs no Drop of its own: rcdom's nodes
-    // already dismantle their subtrees with an explicit stack.
+    // `from_rcdom` drops the tree it copies; rcdom's nodes dismantle their
+    // subtrees with an explicit stack, so that does not recurse.
     on_small_stack(|| drop(deep_rcdom(1_000_000)));
+}
+
+#[test]
+fn a_million_nested_elements_through_the_sink() {
+    // The parser caps depth, so build the chain through the sink directly.
+    on_small_stack(|| {
+        const DEPTH: usize = 1_000_000;
+        let sink = sink::Sink::default();
+        let element = |name| {
+            sink.create_element(
+                QualName::new(None, ns!(html), name),
+                Vec::new(),
+                ElementFlags::default(),
+            )
+        };
+        let html = element(local_name!("html"));
+        let body = element(local_name!("body"));
+        sink.append(&sink.get_document(), NodeOrText::AppendNode(html));
+        sink.append(&html, NodeOrText::AppendNode(body));
+        let mut parent = body;
+        for _ in 0..DEPTH {
+            let div = element(local_name!("div"));
+            sink.append(&parent, NodeOrText::AppendNode(div));
+            parent = div;
+        }
+        sink.append(&parent, NodeOrText::AppendText("bottom".into()));
+        let dom = sink.finish();
+        assert_eq!(dom.len(), DEPTH + 4);
+        walk_chain(&dom, DEPTH);
+        assert_consistent(&dom);
+        drop(dom);
+    });
 }
 
 mod prop {
