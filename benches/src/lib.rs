@@ -63,6 +63,18 @@ pub fn corpora() -> Vec<Corpus> {
     }
 }
 
+/// Only the corpus called `name` (as [`corpora`] names them), without
+/// loading the others.
+pub fn corpus(name: &str) -> Option<Corpus> {
+    let shared = workspace_root().join("../shared/corpus");
+    match name {
+        "ecma262" => load("ecma262", &shared.join("ecma262")),
+        "web" => load("web", &shared.join("web")),
+        "repo" => load("repo", &workspace_root().join("corpus")),
+        _ => None,
+    }
+}
+
 /// The ECMA-262 ingest config (`corpus/ecma262-ingest.json`).
 pub fn ingest_splitter() -> Splitter {
     let path = workspace_root().join("corpus/ecma262-ingest.json");

@@ -23,9 +23,10 @@ enum Command {
     Equivalence(equivalence::Args),
     /// Run the benchmarks and print the throughput table.
     Bench(bench::Args),
-    /// (internal) Split a corpus once and print the peak RSS in KiB.
+    /// (internal) Split a corpus once in this fresh process; print the
+    /// peak RSS in KiB and the split time in seconds.
     #[command(hide = true)]
-    RssProbe { backend: String, corpus: String },
+    Probe { backend: String, corpus: String },
 }
 
 fn main() -> ExitCode {
@@ -33,7 +34,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Equivalence(args) => equivalence::run(args),
         Command::Bench(args) => bench::run(args),
-        Command::RssProbe { backend, corpus } => bench::rss_probe(&backend, &corpus),
+        Command::Probe { backend, corpus } => bench::probe(&backend, &corpus),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
