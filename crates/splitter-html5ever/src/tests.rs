@@ -338,12 +338,10 @@ fn parse_walk_and_drop_ten_thousand_nested_divs() {
 }
 
 /// Build `<html><body>` and then `depth` nested `<div>`s directly through
-/// the tree sink, bypassing the parser (whose open-element scans make very
-/// deep documents slow to parse).
-fn deep_rcdom(depth: usize) -> RcDom {
-    let rc = RcDom::default();
+/// a tree sink, bypassing the parser (which caps the depth).
+fn build_chain<S: TreeSink>(sink: &S, depth: usize) {
     let element = |name| {
-        rc.create_element(
+        sink.create_element(
             QualName::new(None, ns!(html), name),
             Vec::new(),
             ElementFlags::default(),
@@ -351,16 +349,21 @@ fn deep_rcdom(depth: usize) -> RcDom {
     };
     let html = element(local_name!("html"));
     let body = element(local_name!("body"));
-    rc.append(&rc.document, NodeOrText::AppendNode(html.clone()));
-    rc.append(&html, NodeOrText::AppendNode(body.clone()));
+    sink.append(&sink.get_document(), NodeOrText::AppendNode(html.clone()));
+    sink.append(&html, NodeOrText::AppendNode(body.clone()));
     let mut parent = body;
     for _ in 0..depth {
         let div = element(local_name!("div"));
-        rc.append(&parent, NodeOrText::AppendNode(div.clone()));
+        sink.append(&parent, NodeOrText::AppendNode(div.clone()));
         parent = div;
     }
-    rc.append(&parent, NodeOrText::AppendText("bottom".into()));
-    drop(parent);
+    sink.append(&parent, NodeOrText::AppendText("bottom".into()));
+}
+
+/// [`build_chain`] into an [`RcDom`].
+fn deep_rcdom(depth: usize) -> RcDom {
+    let rc = RcDom::default();
+    build_chain(&rc, depth);
     rc
 }
 
@@ -390,24 +393,7 @@ fn a_million_nested_elements_through_the_sink() {
     on_small_stack(|| {
         const DEPTH: usize = 1_000_000;
         let sink = sink::Sink::default();
-        let element = |name| {
-            sink.create_element(
-                QualName::new(None, ns!(html), name),
-                Vec::new(),
-                ElementFlags::default(),
-            )
-        };
-        let html = element(local_name!("html"));
-        let body = element(local_name!("body"));
-        sink.append(&sink.get_document(), NodeOrText::AppendNode(html));
-        sink.append(&html, NodeOrText::AppendNode(body));
-        let mut parent = body;
-        for _ in 0..DEPTH {
-            let div = element(local_name!("div"));
-            sink.append(&parent, NodeOrText::AppendNode(div));
-            parent = div;
-        }
-        sink.append(&parent, NodeOrText::AppendText("bottom".into()));
+        build_chain(&sink, DEPTH);
         let dom = sink.finish();
         assert_eq!(dom.len(), DEPTH + 4);
         walk_chain(&dom, DEPTH);

@@ -142,21 +142,27 @@ impl Tree {
         node.parent = NONE;
         node.prev_sibling = NONE;
         node.next_sibling = NONE;
-        match self.node_mut(prev) {
-            Some(prev) => prev.next_sibling = next,
-            None => {
-                if let Some(parent) = self.node_mut(parent) {
-                    parent.first_child = next;
-                }
-            }
+        self.set_next(parent, prev, next);
+        self.set_prev(parent, next, prev);
+    }
+
+    /// Make `id` what follows `prev` among the children of `parent`: its
+    /// next sibling, or the first child if `prev` is [`NONE`].
+    fn set_next(&mut self, parent: u32, prev: u32, id: u32) {
+        if let Some(prev) = self.node_mut(prev) {
+            prev.next_sibling = id;
+        } else if let Some(parent) = self.node_mut(parent) {
+            parent.first_child = id;
         }
-        match self.node_mut(next) {
-            Some(next) => next.prev_sibling = prev,
-            None => {
-                if let Some(parent) = self.node_mut(parent) {
-                    parent.last_child = prev;
-                }
-            }
+    }
+
+    /// Make `id` what precedes `next` among the children of `parent`: its
+    /// previous sibling, or the last child if `next` is [`NONE`].
+    fn set_prev(&mut self, parent: u32, next: u32, id: u32) {
+        if let Some(next) = self.node_mut(next) {
+            next.prev_sibling = id;
+        } else if let Some(parent) = self.node_mut(parent) {
+            parent.last_child = id;
         }
     }
 
@@ -198,56 +204,43 @@ impl Tree {
             node.prev_sibling = prev;
             node.next_sibling = next;
         }
-        match self.node_mut(prev) {
-            Some(prev) => prev.next_sibling = child,
-            None => {
-                if let Some(parent) = self.node_mut(parent) {
-                    parent.first_child = child;
-                }
-            }
-        }
-        match self.node_mut(next) {
-            Some(next) => next.prev_sibling = child,
-            None => {
-                if let Some(parent) = self.node_mut(parent) {
-                    parent.last_child = child;
-                }
-            }
-        }
+        self.set_next(parent, prev, child);
+        self.set_prev(parent, next, child);
     }
 
     /// Append `text` to `parent`: to its last child if that is a text node,
     /// else as a new text node.
     pub(crate) fn append_text(&mut self, parent: u32, text: StrTendril) {
-        let last = self.node(parent).map_or(NONE, |p| p.last_child);
-        if let Some(existing) = self.text_mut(last) {
-            existing.push_tendril(&text);
-        } else {
-            let id = self.create(Data::Text(text));
-            self.append(parent, id);
-        }
+        self.insert_text(parent, NONE, text);
     }
 
     /// Insert `text` just before `sibling`: into its previous sibling if
     /// that is a text node, else as a new text node. Does nothing if
     /// `sibling` has no parent.
     pub(crate) fn insert_text_before(&mut self, sibling: u32, text: StrTendril) {
-        let Some(&Node {
-            parent,
-            prev_sibling: prev,
-            ..
-        }) = self.node(sibling)
-        else {
-            return;
-        };
-        if parent == NONE {
+        if let Some(&Node { parent, .. }) = self.node(sibling) {
+            self.insert_text(parent, sibling, text);
+        }
+    }
+
+    /// Insert `text` among the children of `parent`, before `next` (at the
+    /// end if [`NONE`]): into the node before that point if it is a text
+    /// node, so text nodes are never adjacent, else as a new text node.
+    fn insert_text(&mut self, parent: u32, next: u32, text: StrTendril) {
+        if self.node(parent).is_none() {
             return;
         }
+        let prev = match self.node(next) {
+            Some(next) => next.prev_sibling,
+            None => self.node(parent).map_or(NONE, |p| p.last_child),
+        };
         if let Some(existing) = self.text_mut(prev) {
             existing.push_tendril(&text);
         } else {
             let id = self.create(Data::Text(text));
-            self.insert_before(sibling, id);
+            if id != NONE {
+                self.link(parent, prev, next, id);
+            }
         }
     }
 
@@ -270,20 +263,11 @@ impl Tree {
             child = node.next_sibling;
         }
         let old_last = self.node(to).map_or(NONE, |t| t.last_child);
-        match self.node_mut(old_last) {
-            Some(old_last) => old_last.next_sibling = first,
-            None => {
-                if let Some(target) = self.node_mut(to) {
-                    target.first_child = first;
-                }
-            }
-        }
+        self.set_next(to, old_last, first);
         if let Some(first) = self.node_mut(first) {
             first.prev_sibling = old_last;
         }
-        if let Some(target) = self.node_mut(to) {
-            target.last_child = last;
-        }
+        self.set_prev(to, NONE, last);
     }
 
     /// The contents fragment of a `<template>`, or [`NONE`].
