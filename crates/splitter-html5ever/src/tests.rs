@@ -913,6 +913,7 @@ mod same_as_rcdom {
             "<head><template><p>x</template></head><body>y",
             "<table><template><tr>x</template><tr><td>y</table>",
             "<template><col>x<div>y</template>",
+            "<div><template shadowrootmode=open>x<p>y</template>z</div>",
             // Select, foreign content, integration points.
             "<select><option>a<optgroup><option>b</select>c",
             "<math><annotation-xml encoding=\"text/html\"><div>x</div></annotation-xml></math>",
