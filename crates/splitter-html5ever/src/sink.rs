@@ -13,16 +13,17 @@ use std::collections::{HashMap, HashSet};
 
 use html5ever::tendril::StrTendril;
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
-use html5ever::{Attribute, QualName, local_name, ns};
+use html5ever::{Attribute, QualName};
 
-use crate::tree::{Data, NONE, Tree};
+use crate::tree::{Data, NONE, Names, Tree};
 use crate::{Html5everDom, NodeId};
 
 /// Builds an [`Html5everDom`].
+#[derive(Default)]
 pub(crate) struct Sink {
     tree: RefCell<Tree>,
-    /// Element names; index 0 is a placeholder answered for non-elements.
-    names: RefCell<Vec<QualName>>,
+    /// Element names.
+    names: RefCell<Names>,
     /// The attribute names of each element that [`add_attrs_if_missing`]
     /// was called for (only `<html>` and `<body>`), kept between calls so
     /// that each call costs the attributes it adds, not all those present:
@@ -31,16 +32,6 @@ pub(crate) struct Sink {
     ///
     /// [`add_attrs_if_missing`]: TreeSink::add_attrs_if_missing
     merged: RefCell<HashMap<u32, HashSet<QualName>>>,
-}
-
-impl Default for Sink {
-    fn default() -> Self {
-        Sink {
-            tree: RefCell::default(),
-            names: RefCell::new(vec![QualName::new(None, ns!(), local_name!(""))]),
-            merged: RefCell::default(),
-        }
-    }
 }
 
 impl Sink {
@@ -65,35 +56,21 @@ impl TreeSink for Sink {
     }
 
     fn elem_name<'a>(&'a self, target: &'a NodeId) -> Ref<'a, QualName> {
-        let index = match self.tree.borrow().node(target.0).map(|n| &n.data) {
-            Some(Data::Element { name, .. }) => *name as usize,
-            _ => 0,
+        let index = match self.tree.borrow().node(target.0).map(|n| n.data) {
+            Some(Data::Element { name, .. }) => name,
+            _ => NONE,
         };
-        Ref::map(self.names.borrow(), |names| {
-            names.get(index).unwrap_or(&names[0])
-        })
+        Ref::map(self.names.borrow(), |names| names.get(index))
     }
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> NodeId {
-        let index = {
-            let mut names = self.names.borrow_mut();
-            let index = u32::try_from(names.len()).unwrap_or(0);
-            if index != 0 {
-                names.push(name);
-            }
-            index
-        };
-        let mut tree = self.tree.borrow_mut();
-        NodeId(if flags.template {
-            tree.create_template(index, attrs)
-        } else {
-            tree.create(Data::Element {
-                name: index,
-                attrs,
-                template: NONE,
-                integration_point: flags.mathml_annotation_xml_integration_point,
-            })
-        })
+        let name = self.names.borrow_mut().intern(name);
+        NodeId(self.tree.borrow_mut().create_element(
+            name,
+            attrs,
+            flags.template,
+            flags.mathml_annotation_xml_integration_point,
+        ))
     }
 
     fn create_comment(&self, _text: StrTendril) -> NodeId {
@@ -165,10 +142,7 @@ impl TreeSink for Sink {
 
     fn add_attrs_if_missing(&self, target: &NodeId, attrs: Vec<Attribute>) {
         let mut tree = self.tree.borrow_mut();
-        let Some(Data::Element {
-            attrs: existing, ..
-        }) = tree.nodes.get_mut(target.get()).map(|n| &mut n.data)
-        else {
+        let Some(existing) = tree.attrs_mut(target.0) else {
             return;
         };
         let mut merged = self.merged.borrow_mut();
@@ -188,7 +162,7 @@ impl TreeSink for Sink {
 
     fn is_mathml_annotation_xml_integration_point(&self, handle: &NodeId) -> bool {
         matches!(
-            self.tree.borrow().node(handle.0).map(|n| &n.data),
+            self.tree.borrow().node(handle.0).map(|n| n.data),
             Some(Data::Element {
                 integration_point: true,
                 ..

@@ -922,6 +922,7 @@ mod same_as_rcdom {
             "<table><tr><td><svg><desc><td></desc><circle>x</table>",
             // Attributes merged into <html> and <body>.
             "<html a=1><body c=3><html a=9 b=2><body c=9 d=4>x",
+            "<html><body>x<html a=1><body b=2>y<html a=3 c=4>",
             // Nodes around and outside the document element.
             "<!DOCTYPE html><!--a--><html><!--b--><head></head><!--c--><body>x</body><!--d--></html><!--e-->y",
             "<frameset><frame></frameset>x",

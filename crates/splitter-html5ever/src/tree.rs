@@ -8,8 +8,9 @@
 //! by scanning its siblings, which makes foster parenting quadratic: every
 //! node foster-parented before a table scans past all those before it.
 
-use html5ever::Attribute;
 use html5ever::tendril::StrTendril;
+use html5ever::{Attribute, QualName, local_name, ns};
+use rustc_hash::FxHashMap;
 
 /// The "no node" value of a link.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -25,9 +26,10 @@ pub(crate) struct Node {
     pub(crate) data: Data,
 }
 
-/// What a node is. Comments and doctypes keep no data: the splitter never
-/// reads it.
-#[derive(Debug)]
+/// What a node is: 16 bytes, so a node is 36. Text and attributes live in
+/// side tables of the [`Tree`]; comments and doctypes keep no data (the
+/// splitter never reads it).
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum Data {
     /// The document: the node at index 0, and nothing else.
     Document,
@@ -35,13 +37,14 @@ pub(crate) enum Data {
     Doctype,
     /// A comment.
     Comment,
-    /// A text node.
-    Text(StrTendril),
+    /// A text node: the index of its text in [`Tree::texts`].
+    Text(u32),
     /// An element.
     Element {
-        /// Its name: an index into the document's names.
+        /// Its name: an index into the document's (interned) names.
         name: u32,
-        attrs: Vec<Attribute>,
+        /// Its attributes: an index into [`Tree::attrs`]; 0 for none.
+        attrs: u32,
         /// For a `<template>` while parsing: its contents, a detached
         /// fragment node (moved under the template when parsing ends).
         template: u32,
@@ -53,6 +56,51 @@ pub(crate) enum Data {
     Other,
 }
 
+/// Element names, each stored once: a page has thousands of elements but
+/// a few dozen names.
+#[derive(Debug)]
+pub(crate) struct Names {
+    list: Vec<QualName>,
+    index: FxHashMap<QualName, u32>,
+    /// Answered for an index not in the list.
+    placeholder: QualName,
+}
+
+impl Default for Names {
+    fn default() -> Self {
+        Names {
+            list: Vec::new(),
+            index: FxHashMap::default(),
+            placeholder: QualName::new(None, ns!(), local_name!("")),
+        }
+    }
+}
+
+impl Names {
+    /// The index of `name`, adding it if new.
+    pub(crate) fn intern(&mut self, name: QualName) -> u32 {
+        if let Some(&index) = self.index.get(&name) {
+            return index;
+        }
+        // Four billion distinct names cannot fit in memory; should they,
+        // later ones read as the placeholder.
+        let index = u32::try_from(self.list.len()).unwrap_or(NONE);
+        self.list.push(name.clone());
+        self.index.insert(name, index);
+        index
+    }
+
+    /// The name at `index` (the empty placeholder if there is none).
+    pub(crate) fn get(&self, index: u32) -> &QualName {
+        self.list.get(index as usize).unwrap_or(&self.placeholder)
+    }
+
+    /// Drop the lookup table, once no more names will be added.
+    pub(crate) fn freeze(&mut self) {
+        self.index = FxHashMap::default();
+    }
+}
+
 /// A tree under construction, and the operations the tree builder needs.
 ///
 /// Operations given an id that is not in the tree do nothing; the tree
@@ -61,6 +109,11 @@ pub(crate) enum Data {
 #[derive(Debug)]
 pub(crate) struct Tree {
     pub(crate) nodes: Vec<Node>,
+    /// The data of the text nodes.
+    pub(crate) texts: Vec<StrTendril>,
+    /// The attribute lists of the elements that have attributes; the list
+    /// at 0 is empty and shared by all the others.
+    pub(crate) attrs: Vec<Vec<Attribute>>,
     /// The `<template>` elements, whose contents are moved under them at
     /// the end.
     templates: Vec<u32>,
@@ -70,6 +123,8 @@ impl Default for Tree {
     fn default() -> Self {
         Tree {
             nodes: vec![Node::new(Data::Document)],
+            texts: Vec::new(),
+            attrs: vec![Vec::new()],
             templates: Vec::new(),
         }
     }
@@ -102,19 +157,82 @@ impl Tree {
         id
     }
 
-    /// Add a `<template>` element and its (detached) contents fragment.
-    pub(crate) fn create_template(&mut self, name: u32, attrs: Vec<Attribute>) -> u32 {
-        let contents = self.create(Data::Other);
+    /// Add a parentless element called `name` (an index into the
+    /// document's names); a `<template>` gets its (detached) contents
+    /// fragment.
+    pub(crate) fn create_element(
+        &mut self,
+        name: u32,
+        attrs: Vec<Attribute>,
+        template: bool,
+        integration_point: bool,
+    ) -> u32 {
+        let contents = if template {
+            self.create(Data::Other)
+        } else {
+            NONE
+        };
+        let attrs = self.store_attrs(attrs);
         let id = self.create(Data::Element {
             name,
             attrs,
             template: contents,
-            integration_point: false,
+            integration_point,
         });
-        if id != NONE {
+        if template && id != NONE {
             self.templates.push(id);
         }
         id
+    }
+
+    /// Keep an element's attributes; returns their index in
+    /// [`attrs`](Self::attrs), 0 if there are none (or no room).
+    fn store_attrs(&mut self, attrs: Vec<Attribute>) -> u32 {
+        if attrs.is_empty() {
+            return 0;
+        }
+        self.push_attrs(attrs).unwrap_or(0)
+    }
+
+    /// Add an attribute list; its index, or `None` if there is no room.
+    fn push_attrs(&mut self, attrs: Vec<Attribute>) -> Option<u32> {
+        let index = u32::try_from(self.attrs.len())
+            .ok()
+            .filter(|&index| index != NONE)?;
+        self.attrs.push(attrs);
+        Some(index)
+    }
+
+    /// Add a parentless text node.
+    pub(crate) fn create_text(&mut self, text: StrTendril) -> u32 {
+        match u32::try_from(self.texts.len()) {
+            Ok(index) if index != NONE => {
+                let id = self.create(Data::Text(index));
+                if id != NONE {
+                    self.texts.push(text);
+                }
+                id
+            }
+            _ => NONE,
+        }
+    }
+
+    /// The attributes of element `id`, for adding to; gives the element a
+    /// list of its own if it had none.
+    pub(crate) fn attrs_mut(&mut self, id: u32) -> Option<&mut Vec<Attribute>> {
+        let Some(Data::Element { attrs, .. }) = self.node(id).map(|n| n.data) else {
+            return None;
+        };
+        let index = if attrs == 0 {
+            let index = self.push_attrs(Vec::new())?;
+            if let Some(Data::Element { attrs, .. }) = self.node_mut(id).map(|n| &mut n.data) {
+                *attrs = index;
+            }
+            index
+        } else {
+            attrs
+        };
+        self.attrs.get_mut(index as usize)
     }
 
     pub(crate) fn node(&self, id: u32) -> Option<&Node> {
@@ -127,8 +245,8 @@ impl Tree {
 
     /// The text of `id`, if it is a text node.
     fn text_mut(&mut self, id: u32) -> Option<&mut StrTendril> {
-        match self.node_mut(id).map(|n| &mut n.data) {
-            Some(Data::Text(text)) => Some(text),
+        match self.node(id).map(|n| n.data) {
+            Some(Data::Text(index)) => self.texts.get_mut(index as usize),
             _ => None,
         }
     }
@@ -237,7 +355,7 @@ impl Tree {
         if let Some(existing) = self.text_mut(prev) {
             existing.push_tendril(&text);
         } else {
-            let id = self.create(Data::Text(text));
+            let id = self.create_text(text);
             if id != NONE {
                 self.link(parent, prev, next, id);
             }
@@ -272,19 +390,22 @@ impl Tree {
 
     /// The contents fragment of a `<template>`, or [`NONE`].
     pub(crate) fn template_contents(&self, template: u32) -> u32 {
-        match self.node(template).map(|n| &n.data) {
-            Some(Data::Element { template, .. }) => *template,
+        match self.node(template).map(|n| n.data) {
+            Some(Data::Element { template, .. }) => template,
             _ => NONE,
         }
     }
 
     /// Finish the tree: the contents of each `<template>` become its last
     /// children, after any ordinary ones.
-    pub(crate) fn finish(mut self) -> Vec<Node> {
+    pub(crate) fn finish(mut self) -> Self {
         for template in std::mem::take(&mut self.templates) {
             let contents = self.template_contents(template);
             self.move_children(contents, template);
         }
-        self.nodes
+        self
     }
 }
+
+// The layout the memory figures in the crate documentation rely on.
+const _: () = assert!(std::mem::size_of::<Node>() == 36);
