@@ -91,7 +91,7 @@
 //! quadratic in the number of such nodes: 40,000 repetitions took 3.9 s
 //! through `RcDom`, against 57 ms here (parse and split, benchmark
 //! `html5ever/foster`). It is also faster on ordinary pages (ECMA-262:
-//! 22 → 47 MB/s) and needs 60% less memory on element-heavy ones (10
+//! 22 → 46 MB/s) and needs 60% less memory on element-heavy ones (10
 //! million elements: 5.2 → 2.0 GiB): a node takes 36 bytes, text and
 //! attributes are kept beside the nodes, each element name once. The tree also keeps
 //! only what the splitter reads: comments and doctypes are present as

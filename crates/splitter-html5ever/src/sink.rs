@@ -1,11 +1,11 @@
 //! The [`TreeSink`] html5ever's tree builder writes into: a [`Tree`] behind
 //! a `RefCell`, with element names in a second one.
 //!
-//! The tree builder borrows an element's name ([`TreeSink::elem_name`])
-//! only for the moment of a comparison, but while it does it may hold
-//! handles and call nothing else; keeping names apart from the links means
-//! a name borrow can only ever overlap with creating another element,
-//! which html5ever does not do mid-comparison.
+//! The tree builder holds a borrowed element name ([`TreeSink::elem_name`])
+//! only for a comparison, calling no other sink method meanwhile. Keeping
+//! names in their own `RefCell` narrows what could conflict even if it
+//! did: only creating an element (which may add a name) borrows the names
+//! mutably. Parse errors are not kept.
 
 use std::borrow::Cow;
 use std::cell::{Ref, RefCell};

@@ -1,5 +1,6 @@
 //! The tree behind [`Html5everDom`](crate::Html5everDom): nodes in one
-//! vector, linked by index.
+//! vector, linked by index, with their text and attributes in vectors
+//! beside it.
 //!
 //! Every node knows its parent, both neighbours and both ends of its child
 //! list, so every edit the tree builder asks for (append, insert before a
@@ -111,8 +112,8 @@ pub(crate) struct Tree {
     pub(crate) nodes: Vec<Node>,
     /// The data of the text nodes.
     pub(crate) texts: Vec<StrTendril>,
-    /// The attribute lists of the elements that have attributes; the list
-    /// at 0 is empty and shared by all the others.
+    /// The attribute lists of the elements that have attributes; the
+    /// empty list at 0 stands for every element without any.
     pub(crate) attrs: Vec<Vec<Attribute>>,
     /// The `<template>` elements, whose contents are moved under them at
     /// the end.
