@@ -38,7 +38,12 @@ fn corpus_benches(c: &mut Criterion) {
                     corpus
                         .pages
                         .iter()
-                        .map(|page| backend.split(&splitter, black_box(page)).len())
+                        .map(|page| {
+                            backend
+                                .split(&splitter, black_box(page))
+                                .expect("the backend parses this input")
+                                .len()
+                        })
                         .sum::<usize>()
                 });
             });
@@ -63,7 +68,12 @@ fn scaling(c: &mut Criterion) {
             let html = page.repeat(factor);
             group.throughput(Throughput::Bytes(html.len() as u64));
             group.bench_with_input(BenchmarkId::from_parameter(factor), &html, |b, html| {
-                b.iter(|| backend.split(&splitter, html).len());
+                b.iter(|| {
+                    backend
+                        .split(&splitter, html)
+                        .expect("the backend parses this input")
+                        .len()
+                });
             });
         }
         group.finish();
@@ -82,7 +92,12 @@ fn depth(c: &mut Criterion) {
             let html = nested(depth);
             group.throughput(Throughput::Bytes(html.len() as u64));
             group.bench_with_input(BenchmarkId::from_parameter(depth), &html, |b, html| {
-                b.iter(|| backend.split(&splitter, html).len());
+                b.iter(|| {
+                    backend
+                        .split(&splitter, html)
+                        .expect("the backend parses this input")
+                        .len()
+                });
             });
         }
         group.finish();
@@ -116,7 +131,12 @@ fn rearranged(c: &mut Criterion) {
                 let html = input(count);
                 group.throughput(Throughput::Bytes(html.len() as u64));
                 group.bench_with_input(BenchmarkId::from_parameter(count), &html, |b, html| {
-                    b.iter(|| backend.split(&splitter, html).len());
+                    b.iter(|| {
+                        backend
+                            .split(&splitter, html)
+                            .expect("the backend parses this input")
+                            .len()
+                    });
                 });
             }
             group.finish();

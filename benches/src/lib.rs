@@ -102,9 +102,17 @@ pub fn text_walk<A: DomAdapter>(dom: &A) -> usize {
 /// Parses `html` with `backend` and runs [`text_walk`] over it.
 pub fn parse_and_walk(backend: Backend, html: &str) -> usize {
     match backend {
-        Backend::Html5ever => text_walk(&html_splitter::Html5everDom::parse(html)),
-        Backend::Scraper => text_walk(&html_splitter::ScraperDom::parse(html)),
-        Backend::Tl => text_walk(&html_splitter::TlDom::parse(html)),
+        Backend::Html5ever => text_walk(
+            &html_splitter::Html5everDom::parse(html)
+                .expect("the parser does not fail on this input"),
+        ),
+        Backend::Scraper => text_walk(
+            &html_splitter::ScraperDom::parse(html)
+                .expect("the parser does not fail on this input"),
+        ),
+        Backend::Tl => text_walk(
+            &html_splitter::TlDom::parse(html).expect("the parser does not fail on this input"),
+        ),
         _ => 0,
     }
 }
@@ -112,11 +120,16 @@ pub fn parse_and_walk(backend: Backend, html: &str) -> usize {
 /// Parses `html` with `backend` and drops the tree.
 pub fn parse_only(backend: Backend, html: &str) {
     match backend {
-        Backend::Html5ever => drop(std::hint::black_box(html_splitter::Html5everDom::parse(
-            html,
-        ))),
-        Backend::Scraper => drop(std::hint::black_box(html_splitter::ScraperDom::parse(html))),
-        Backend::Tl => drop(std::hint::black_box(html_splitter::TlDom::parse(html))),
+        Backend::Html5ever => drop(std::hint::black_box(
+            html_splitter::Html5everDom::parse(html)
+                .expect("the parser does not fail on this input"),
+        )),
+        Backend::Scraper => drop(std::hint::black_box(
+            html_splitter::ScraperDom::parse(html).expect("the parser does not fail on this input"),
+        )),
+        Backend::Tl => drop(std::hint::black_box(
+            html_splitter::TlDom::parse(html).expect("the parser does not fail on this input"),
+        )),
         _ => {}
     }
 }

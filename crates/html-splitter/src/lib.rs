@@ -25,12 +25,12 @@
 //!     .build()?;
 //! let html = "<h1>Guide</h1><p>Intro.</p><h2>Install</h2><p>Run the installer.</p>\
 //!             <h2>Use</h2><p>Open a page and split it.</p>";
-//! let chunks = split_html(&splitter, html);
+//! let chunks = split_html(&splitter, html)?;
 //! assert_eq!(
 //!     chunks.to_strings(),
 //!     ["Guide\nIntro.", "Install\nRun the installer.", "Use\nOpen a page and split it."]
 //! );
-//! # Ok::<(), html_splitter::ConfigError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![deny(missing_docs)]
@@ -91,25 +91,29 @@ impl Backend {
     }
 
     /// Parses `html` with this backend and splits it.
-    pub fn split<S: Sizer>(self, splitter: &Splitter<S>, html: &str) -> Chunks {
-        match self {
+    ///
+    /// Fails only when the parser cannot read the input at all (see
+    /// [`ParseError`]); malformed markup is repaired, never an error.
+    pub fn split<S: Sizer>(self, splitter: &Splitter<S>, html: &str) -> Result<Chunks, ParseError> {
+        Ok(match self {
             #[cfg(feature = "html5ever")]
-            Backend::Html5ever => splitter.split(&Html5everDom::parse(html)),
+            Backend::Html5ever => splitter.split(&Html5everDom::parse(html)?),
             #[cfg(feature = "scraper")]
-            Backend::Scraper => splitter.split(&ScraperDom::parse(html)),
+            Backend::Scraper => splitter.split(&ScraperDom::parse(html)?),
             #[cfg(feature = "tl")]
-            Backend::Tl => splitter.split(&TlDom::parse(html)),
-        }
+            Backend::Tl => splitter.split(&TlDom::parse(html)?),
+        })
     }
 
     /// Splits each document's HTML with this backend; see
-    /// [`Splitter::split_documents`].
+    /// [`Splitter::split_documents`]. Stops at the first document that
+    /// cannot be parsed.
     pub fn split_documents<S: Sizer, I: IntoIterator<Item = Document>>(
         self,
         splitter: &Splitter<S>,
         documents: I,
         chunk_header: Option<&str>,
-    ) -> Vec<Document> {
+    ) -> Result<Vec<Document>, ParseError> {
         splitter.split_documents(documents, chunk_header, |splitter, html| {
             self.split(splitter, html)
         })
@@ -155,8 +159,9 @@ impl FromStr for Backend {
     }
 }
 
-/// Parses `html` with the default backend and splits it.
-pub fn split_html<S: Sizer>(splitter: &Splitter<S>, html: &str) -> Chunks {
+/// Parses `html` with the default backend and splits it; see
+/// [`Backend::split`].
+pub fn split_html<S: Sizer>(splitter: &Splitter<S>, html: &str) -> Result<Chunks, ParseError> {
     Backend::default().split(splitter, html)
 }
 
@@ -168,19 +173,19 @@ pub fn split_html<S: Sizer>(splitter: &Splitter<S>, html: &str) -> Chunks {
 ///
 /// let splitter = Splitter::builder(12).build()?;
 /// let docs = vec![Document::new("<p>first part</p><p>second part</p>").with_metadata("source", "a.html")];
-/// let chunks = split_documents(&splitter, docs, Some("A: "));
+/// let chunks = split_documents(&splitter, docs, Some("A: "))?;
 /// assert_eq!(chunks.len(), 2);
 /// assert_eq!(chunks[1].page_content, "A: second part");
 /// assert_eq!(chunks[1].metadata["source"], "a.html");
 /// assert_eq!(chunks[1].metadata["partIndex"], 1);
 /// assert_eq!(chunks[1].metadata["totalParts"], 2);
-/// # Ok::<(), html_splitter::ConfigError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn split_documents<S: Sizer, I: IntoIterator<Item = Document>>(
     splitter: &Splitter<S>,
     documents: I,
     chunk_header: Option<&str>,
-) -> Vec<Document> {
+) -> Result<Vec<Document>, ParseError> {
     Backend::default().split_documents(splitter, documents, chunk_header)
 }
 

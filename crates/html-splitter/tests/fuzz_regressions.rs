@@ -200,7 +200,9 @@ fn forcing_one_character_pieces() {
     };
     let splitter = Splitter::new(config).expect("valid config");
     for &backend in Backend::ALL {
-        let chunks = backend.split(&splitter, &html);
+        let chunks = backend
+            .split(&splitter, &html)
+            .expect("the backend parses this input");
         assert_invariants(&chunks, Some(1), backend);
         assert_eq!(chunks.len(), 4_096, "{backend}");
     }
@@ -217,7 +219,9 @@ fn foster_parented_text_is_kept() {
     let html = "<p>w<table>x</p>".repeat(500);
     let splitter = Splitter::builder(300).build().expect("valid config");
     for &backend in Backend::ALL {
-        let chunks = backend.split(&splitter, &html);
+        let chunks = backend
+            .split(&splitter, &html)
+            .expect("the backend parses this input");
         assert_invariants(&chunks, None, backend);
         let words: usize = chunks
             .iter()
@@ -241,7 +245,9 @@ fn attributes_merged_into_html_and_body_are_kept() {
     let splitter = Splitter::builder(300).build().expect("valid config");
     let mut outputs = Vec::new();
     for &backend in Backend::ALL {
-        let chunks = backend.split(&splitter, &html);
+        let chunks = backend
+            .split(&splitter, &html)
+            .expect("the backend parses this input");
         assert_invariants(&chunks, None, backend);
         let words: Vec<String> = chunks
             .iter()
@@ -274,10 +280,19 @@ fn attributes_merged_into_html_and_body_are_kept() {
         }
     }
     #[cfg(feature = "html5ever")]
-    assert_attributes(&html_splitter::Html5everDom::parse(&html), true);
+    assert_attributes(
+        &html_splitter::Html5everDom::parse(&html).expect("the parser does not fail on this input"),
+        true,
+    );
     #[cfg(feature = "scraper")]
-    assert_attributes(&html_splitter::ScraperDom::parse(&html), true);
+    assert_attributes(
+        &html_splitter::ScraperDom::parse(&html).expect("the parser does not fail on this input"),
+        true,
+    );
     // tl does not merge them (see the README's list of differences).
     #[cfg(feature = "tl")]
-    assert_attributes(&html_splitter::TlDom::parse(&html), false);
+    assert_attributes(
+        &html_splitter::TlDom::parse(&html).expect("the parser does not fail on this input"),
+        false,
+    );
 }

@@ -35,7 +35,9 @@ fn ten_thousand_nested_divs() {
             .build()
             .expect("valid config");
         for &backend in Backend::ALL {
-            let chunks = backend.split(&splitter, &html);
+            let chunks = backend
+                .split(&splitter, &html)
+                .expect("the backend parses this input");
             assert_eq!(words_of(&chunks), DEPTH + 3, "{backend}");
             assert!(
                 chunks.iter().all(|chunk| chunk.chars().count() <= 200),
@@ -63,7 +65,9 @@ fn fifty_megabyte_text_node() {
         .build()
         .expect("valid config");
     for &backend in Backend::ALL {
-        let chunks = backend.split(&splitter, &html);
+        let chunks = backend
+            .split(&splitter, &html)
+            .expect("the backend parses this input");
         assert!(
             chunks.iter().all(|chunk| chunk.chars().count() <= 8000),
             "{backend}"
@@ -106,11 +110,17 @@ mod depth_cap {
         let mut backends: Vec<(Backend, DepthOf)> = Vec::new();
         #[cfg(feature = "html5ever")]
         backends.push((Backend::Html5ever, |html| {
-            max_depth(&html_splitter::Html5everDom::parse(html))
+            max_depth(
+                &html_splitter::Html5everDom::parse(html)
+                    .expect("the parser does not fail on this input"),
+            )
         }));
         #[cfg(feature = "scraper")]
         backends.push((Backend::Scraper, |html| {
-            max_depth(&html_splitter::ScraperDom::parse(html))
+            max_depth(
+                &html_splitter::ScraperDom::parse(html)
+                    .expect("the parser does not fail on this input"),
+            )
         }));
         backends
     }
@@ -132,7 +142,9 @@ mod depth_cap {
         for (backend, depth_of) in spec_backends() {
             let depth = depth_of(html);
             assert!(depth <= depth_limit, "{backend}: {depth} levels");
-            let chunks = backend.split(&splitter, html);
+            let chunks = backend
+                .split(&splitter, html)
+                .expect("the backend parses this input");
             assert!(
                 chunks.iter().all(|chunk| chunk.chars().count() <= 2000),
                 "{backend}"

@@ -1,7 +1,7 @@
 //! `htmlsplit`: split HTML pages into plain-text chunks, as JSON Lines.
 //!
 //! Exit status: 0 when every input was split, 1 when some input could not be
-//! read (every other input is still split completely), 2 for a usage or
+//! read or parsed (every other input is still split completely), 2 for a usage or
 //! configuration error (nothing is written to stdout).
 
 mod inputs;
@@ -72,7 +72,7 @@ fn after_help() -> String {
     let names: Vec<&str> = Backend::ALL.iter().map(|backend| backend.name()).collect();
     format!(
         "Backends compiled into this build: {}.\n\
-         Exit status: 0 all inputs split; 1 some input could not be read; 2 usage or config error.",
+         Exit status: 0 all inputs split; 1 some input could not be read or parsed; 2 usage or config error.",
         names.join(", ")
     )
 }
@@ -163,10 +163,17 @@ impl Job {
                     continue;
                 }
             };
-            documents += 1;
             let html = html_splitter::encoding::decode(&bytes, self.encoding);
             drop(bytes);
-            let chunks = self.backend.split(&self.splitter, &html);
+            let chunks = match self.backend.split(&self.splitter, &html) {
+                Ok(chunks) => chunks,
+                Err(err) => {
+                    failures += 1;
+                    eprintln!("htmlsplit: cannot split {source}: {err}");
+                    continue;
+                }
+            };
+            documents += 1;
             line.clear();
             let total = chunks.len();
             for (index, text) in chunks.iter().enumerate() {
@@ -195,7 +202,7 @@ impl Job {
         }
         if failures > 0 {
             eprintln!(
-                "htmlsplit: {failures} of {} inputs could not be read",
+                "htmlsplit: {failures} of {} inputs could not be read or split",
                 failures + documents
             );
             return ExitCode::FAILURE;

@@ -4,8 +4,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::chunks::Chunks;
 use crate::sizer::Sizer;
-use crate::split::{Chunks, Splitter};
+use crate::splitter::Splitter;
 
 /// A document in LangChain's shape: `{"pageContent": …, "metadata": {…}}`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -78,24 +79,24 @@ impl<S: Sizer> Splitter<S> {
     /// documents of all of them, in order (see [`chunk_documents`]).
     ///
     /// `split_html` parses and splits one page; a backend supplies it, e.g.
-    /// `|html| splitter.split(&Html5everDom::parse(html))`. The facade crate
+    /// `|splitter, html| Ok(splitter.split(&Html5everDom::parse(html)?))`.
+    /// The first error stops the run and is returned. The facade crate
     /// offers this with its default backend.
-    pub fn split_documents<I, F>(
+    pub fn split_documents<I, F, E>(
         &self,
         documents: I,
         chunk_header: Option<&str>,
         mut split_html: F,
-    ) -> Vec<Document>
+    ) -> Result<Vec<Document>, E>
     where
         I: IntoIterator<Item = Document>,
-        F: FnMut(&Self, &str) -> Chunks,
+        F: FnMut(&Self, &str) -> Result<Chunks, E>,
     {
-        documents
-            .into_iter()
-            .flat_map(|document| {
-                let chunks = split_html(self, &document.page_content);
-                chunk_documents(&chunks, &document.metadata, chunk_header)
-            })
-            .collect()
+        let mut out = Vec::new();
+        for document in documents {
+            let chunks = split_html(self, &document.page_content)?;
+            out.extend(chunk_documents(&chunks, &document.metadata, chunk_header));
+        }
+        Ok(out)
     }
 }

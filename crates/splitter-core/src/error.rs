@@ -1,4 +1,4 @@
-//! Errors returned when a splitter is configured.
+//! Errors: a rejected configuration, a document a parser could not read.
 
 /// Why a configuration was rejected.
 ///
@@ -35,4 +35,66 @@ pub enum ConfigError {
     /// wrong type, a missing `chunkSize` or an unknown key.
     #[error("invalid configuration: {0}")]
     Json(String),
+}
+
+/// Why a backend could not parse a document.
+///
+/// Parsing HTML never fails on bad markup: like a browser, every parser
+/// recovers. This reports the rest, so that a document is never split as if
+/// it were empty: a parser that panicked (a bug in the parser, caught at the
+/// backend's boundary) or an input larger than the parser can address.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The parser panicked; the message is the panic's, when it had one.
+    #[error("the {backend} parser failed: {message}")]
+    ParserPanicked {
+        /// The backend's name (`html5ever`, `scraper`, `tl`).
+        backend: &'static str,
+        /// The panic message.
+        message: String,
+    },
+    /// The input is longer than the parser accepts.
+    #[error("input of {len} bytes is larger than the {backend} parser accepts ({limit} bytes)")]
+    InputTooLarge {
+        /// The backend's name.
+        backend: &'static str,
+        /// The input's length in bytes.
+        len: usize,
+        /// The largest input the backend accepts, in bytes.
+        limit: usize,
+    },
+}
+
+impl ParseError {
+    /// Runs `parse`, turning a panic into [`ParseError::ParserPanicked`].
+    ///
+    /// For backends: the parser's panic is caught at the backend's boundary
+    /// so that the caller sees an error instead of an unwinding thread (or,
+    /// worse, an empty document).
+    ///
+    /// ```
+    /// use splitter_core::ParseError;
+    ///
+    /// assert_eq!(ParseError::guard("mine", || 7), Ok(7));
+    /// let err = ParseError::guard("mine", || -> u8 { panic!("tree corrupt") }).unwrap_err();
+    /// assert_eq!(err.to_string(), "the mine parser failed: tree corrupt");
+    /// ```
+    pub fn guard<T>(backend: &'static str, parse: impl FnOnce() -> T) -> Result<T, ParseError> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(parse))
+            .map_err(|payload| ParseError::from_panic(backend, payload.as_ref()))
+    }
+
+    /// A [`ParseError::ParserPanicked`] from the payload `catch_unwind`
+    /// returned.
+    pub fn from_panic(backend: &'static str, payload: &(dyn std::any::Any + Send)) -> Self {
+        let message = if let Some(text) = payload.downcast_ref::<&str>() {
+            (*text).to_owned()
+        } else if let Some(text) = payload.downcast_ref::<String>() {
+            text.clone()
+        } else {
+            "a panic without a message".to_owned()
+        };
+        ParseError::ParserPanicked { backend, message }
+    }
 }

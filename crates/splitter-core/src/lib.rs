@@ -26,7 +26,7 @@
 //!     r#"{"chunkSize": 1000, "maxChunkSize": 1500, "separators": ["h2"], "neverBreakWithin": ["pre"]}"#,
 //! )?;
 //! let splitter = Splitter::new(config)?;
-//! // With a backend: `let chunks = splitter.split(&Html5everDom::parse(html));`
+//! // With a backend: `let chunks = splitter.split(&Html5everDom::parse(html).expect("the parser does not fail on this input"));`
 //! # let _ = splitter;
 //! # Ok::<(), splitter_core::ConfigError>(())
 //! ```
@@ -38,21 +38,26 @@
 
 mod adapter;
 mod canonical;
+mod chunks;
 mod config;
+mod decompose;
 mod documents;
 mod error;
+mod forced;
+mod merge;
 mod select;
 mod sizer;
-mod split;
+mod splitter;
 #[cfg(test)]
 mod tests;
 
 pub use adapter::{Children, DomAdapter, NodeKind};
+pub use chunks::{ChunkIter, Chunks, InvariantViolation};
 pub use config::SplitterConfig;
 pub use documents::{Document, chunk_documents};
-pub use error::ConfigError;
+pub use error::{ConfigError, ParseError};
 pub use sizer::{Characters, Sizer};
-pub use split::{ChunkIter, Chunks, InvariantViolation, Splitter, SplitterBuilder};
+pub use splitter::{Splitter, SplitterBuilder};
 
 /// Re-exported for [`Document::metadata`].
 pub use serde_json;

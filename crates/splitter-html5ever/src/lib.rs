@@ -9,10 +9,10 @@
 //! # Example
 //!
 //! ```
-//! use splitter_core::{DomAdapter, NodeKind};
+//! use splitter_core::{DomAdapter, NodeKind, ParseError};
 //! use splitter_html5ever::Html5everDom;
 //!
-//! let dom = Html5everDom::parse("<p class=intro>Fish &amp; chips</p>");
+//! let dom = Html5everDom::parse("<p class=intro>Fish &amp; chips</p>").expect("the parser does not fail on this input");
 //!
 //! // The parser supplies the implied <html>, <head> and <body>.
 //! let html = dom.first_child(dom.document()).unwrap();
@@ -125,11 +125,10 @@ pub use depth::{MAX_DEPTH, parse_with_sink};
 
 use std::borrow::Cow;
 use std::fmt;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use html5ever::QualName;
 use markup5ever_rcdom::{Handle, NodeData, RcDom};
-use splitter_core::{DomAdapter, NodeKind};
+use splitter_core::{DomAdapter, NodeKind, ParseError};
 
 use crate::tree::{Data, NONE, Names, Node, Tree};
 
@@ -171,20 +170,20 @@ impl Html5everDom {
     /// [`parse_with_sink`]: html5ever with default options (a leading byte
     /// order mark is dropped) and the [depth cap](crate#depth-cap).
     ///
-    /// Never panics. Every input parses to some document; should the
-    /// parser panic regardless (which would be a bug in html5ever), the
-    /// result is an empty document.
-    pub fn parse(html: &str) -> Self {
+    /// Every input parses to some document, as in a browser. Never panics:
+    /// should the parser panic regardless (a bug in html5ever or in this
+    /// crate's tree), the panic is caught and returned as
+    /// [`ParseError::ParserPanicked`], never as an empty document.
+    pub fn parse(html: &str) -> Result<Self, ParseError> {
         Self::parse_in_chunks(html, depth::CHUNK)
     }
 
     /// [`parse`](Self::parse), feeding the parser at most `chunk` bytes
     /// at a time (rounded up to a character boundary).
-    fn parse_in_chunks(html: &str, chunk: usize) -> Self {
-        catch_unwind(AssertUnwindSafe(|| {
+    fn parse_in_chunks(html: &str, chunk: usize) -> Result<Self, ParseError> {
+        ParseError::guard("html5ever", || {
             depth::parse_in_chunks(sink::Sink::default(), html, chunk)
-        }))
-        .unwrap_or_else(|_| Self::from_parts(Tree::default().finish(), Names::default()))
+        })
     }
 
     /// The document from a finished tree and its element names.

@@ -111,7 +111,8 @@ fn assert_consistent(dom: &Html5everDom) {
 
 #[test]
 fn kinds() {
-    let dom = Html5everDom::parse("<!DOCTYPE html><!-- note --><html><body>hi</body></html>");
+    let dom = Html5everDom::parse("<!DOCTYPE html><!-- note --><html><body>hi</body></html>")
+        .expect("the parser does not fail on this input");
     let kinds: Vec<NodeKind> = dom.children(dom.document()).map(|n| dom.kind(n)).collect();
     assert_eq!(
         kinds,
@@ -139,7 +140,8 @@ fn processing_instruction_is_other() {
 fn names() {
     let dom = Html5everDom::parse(
         "<DIV><Span>x</Span><svg viewBox='0 0 1 1'><foreignObject/></svg><my-widget/></DIV>",
-    );
+    )
+    .expect("the parser does not fail on this input");
     for name in ["html", "head", "body", "div", "span", "svg", "my-widget"] {
         find_element(&dom, name);
     }
@@ -154,7 +156,8 @@ fn attributes() {
     let dom = Html5everDom::parse(
         "<a ID=top class='x y' href=\"/q?a=1&amp;b=2\" title=\"caf&eacute;\" title=dup data-empty>\
          <svg viewBox='0 0 2 2'><a xlink:href='#frag'/></svg>",
-    );
+    )
+    .expect("the parser does not fail on this input");
     let a = find_element(&dom, "a");
     assert_eq!(dom.attribute(a, "id").as_deref(), Some("top"));
     assert_eq!(dom.attribute(a, "class").as_deref(), Some("x y"));
@@ -178,7 +181,8 @@ fn attributes() {
 
 #[test]
 fn text_is_decoded_and_borrowed() {
-    let dom = Html5everDom::parse("<p>a&amp;b&nbsp;</p><pre>\n  two  spaces\t</pre>");
+    let dom = Html5everDom::parse("<p>a&amp;b&nbsp;</p><pre>\n  two  spaces\t</pre>")
+        .expect("the parser does not fail on this input");
     let p = find_element(&dom, "p");
     let text = dom.first_child(p).expect("p has text");
     assert_eq!(dom.text(text), "a&b\u{a0}");
@@ -196,7 +200,8 @@ fn structure_of_a_small_document() {
     let dom = Html5everDom::parse(
         "<!doctype html><title>T</title><ul><li>one<li>two <b>bold</b> tail<li>three</ul>\
          <table><td>cell</table><p>a<p>b<!-- c -->",
-    );
+    )
+    .expect("the parser does not fail on this input");
     assert_consistent(&dom);
     let ul = find_element(&dom, "ul");
     let items: Vec<NodeId> = dom.children(ul).collect();
@@ -217,7 +222,8 @@ fn structure_of_a_small_document() {
 
 #[test]
 fn template_contents_are_children_of_the_template() {
-    let dom = Html5everDom::parse("<template id=t><p>inside</p></template><p>after</p>");
+    let dom = Html5everDom::parse("<template id=t><p>inside</p></template><p>after</p>")
+        .expect("the parser does not fail on this input");
     assert_consistent(&dom);
     let template = find_element(&dom, "template");
     let p = dom
@@ -235,11 +241,17 @@ fn template_contents_are_children_of_the_template() {
 fn chunked_input_parses_the_same() {
     let html = "<p class=x>caf\u{e9} &amp; cr\u{e8}me &nbsp;&notin; &#x1F600; \u{1F600}</p>\
                 <!-- comment --><div id=d>tail</div>";
-    let whole = dump(&Html5everDom::parse(html));
+    let whole = dump(&Html5everDom::parse(html).expect("the parser does not fail on this input"));
     for chunk in [1, 2, 3, 5, 7] {
-        assert_eq!(dump(&Html5everDom::parse_in_chunks(html, chunk)), whole);
+        assert_eq!(
+            dump(
+                &Html5everDom::parse_in_chunks(html, chunk)
+                    .expect("the parser does not fail on this input")
+            ),
+            whole
+        );
     }
-    let dom = Html5everDom::parse(html);
+    let dom = Html5everDom::parse(html).expect("the parser does not fail on this input");
     let text = dom
         .first_child(find_element(&dom, "p"))
         .expect("p has text");
@@ -249,10 +261,16 @@ fn chunked_input_parses_the_same() {
     );
     // A byte order mark is dropped at the start of the input only.
     let bom = "\u{feff}<p>x\u{feff}y\u{feff}</p>";
-    let whole = dump(&Html5everDom::parse(bom));
+    let whole = dump(&Html5everDom::parse(bom).expect("the parser does not fail on this input"));
     assert!(whole.contains(r#"4:"x\u{feff}y\u{feff}"|"#), "{whole}");
     for chunk in 1..6 {
-        assert_eq!(dump(&Html5everDom::parse_in_chunks(bom, chunk)), whole);
+        assert_eq!(
+            dump(
+                &Html5everDom::parse_in_chunks(bom, chunk)
+                    .expect("the parser does not fail on this input")
+            ),
+            whole
+        );
     }
 }
 
@@ -275,7 +293,7 @@ fn empty_and_hostile_inputs() {
         "<!doctype><!-->",
         "<?xml version='1.0'?>",
     ] {
-        let dom = Html5everDom::parse(html);
+        let dom = Html5everDom::parse(html).expect("the parser does not fail on this input");
         assert_consistent(&dom);
         assert!(!dom.is_empty());
     }
@@ -283,7 +301,7 @@ fn empty_and_hostile_inputs() {
 
 #[test]
 fn node_id_from_elsewhere_does_not_panic() {
-    let dom = Html5everDom::parse("<p>x</p>");
+    let dom = Html5everDom::parse("<p>x</p>").expect("the parser does not fail on this input");
     let stray = NodeId(u32::MAX - 1);
     assert_eq!(dom.kind(stray), NodeKind::Other);
     assert_eq!(dom.element_name(stray), "");
@@ -295,7 +313,7 @@ fn node_id_from_elsewhere_does_not_panic() {
 
 #[test]
 fn debug_is_short() {
-    let dom = Html5everDom::parse("<p id=a>x</p>");
+    let dom = Html5everDom::parse("<p id=a>x</p>").expect("the parser does not fail on this input");
     let debug = format!("{dom:?}");
     assert!(debug.starts_with("Html5everDom"), "{debug}");
     assert!(debug.len() < 120, "{debug}");
@@ -328,7 +346,7 @@ fn parse_walk_and_drop_ten_thousand_nested_divs() {
     on_small_stack(|| {
         const DEPTH: usize = 10_000;
         let html = format!("{}deep{}", "<div>".repeat(DEPTH), "</div>".repeat(DEPTH));
-        let dom = Html5everDom::parse(&html);
+        let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
         // The depth cap: the document, <html>, the head pointer and <body>
         // take four of the MAX_DEPTH handles, the divs the rest.
         walk_chain(&dom, MAX_DEPTH - 4);
@@ -411,13 +429,13 @@ mod prop {
 
         #[test]
         fn any_string_parses_to_a_consistent_tree(html in "(<[a-z/!?]{0,3}[^>]{0,6}>?|&[a-z#0-9]{0,5};?|[^<&]{0,8}){0,24}") {
-            let dom = Html5everDom::parse(&html);
+            let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
             assert_consistent(&dom);
         }
 
         #[test]
         fn chunking_never_changes_the_tree(html in "(<[a-z/]{0,3}[^>]{0,6}>?|&[a-z#0-9]{0,5};?|[^<&]{0,8}){0,16}", chunk in 1usize..9) {
-            prop_assert_eq!(dump(&Html5everDom::parse_in_chunks(&html, chunk)), dump(&Html5everDom::parse(&html)));
+            prop_assert_eq!(dump(&Html5everDom::parse_in_chunks(&html, chunk).expect("the parser does not fail on this input")), dump(&Html5everDom::parse(&html).expect("the parser does not fail on this input")));
         }
     }
 }
@@ -510,7 +528,7 @@ mod depth_cap {
     fn deep_nesting_keeps_every_word(depth: usize, open: &'static [&'static str]) {
         on_small_stack(move || {
             let (html, expected) = nested(depth, open);
-            let dom = Html5everDom::parse(&html);
+            let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
             assert!(max_depth(&dom) < MAX_DEPTH, "{}", max_depth(&dom));
             assert_eq!(words(&dom), expected);
             drop(dom);
@@ -537,7 +555,7 @@ mod depth_cap {
         // One level below the cap: built exactly as html5ever builds it.
         let depth = MAX_DEPTH - 4;
         let html = format!("{}x{}", "<div>".repeat(depth), "</div>".repeat(depth));
-        let dom = Html5everDom::parse(&html);
+        let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
         walk_chain(&dom, depth);
         let plain = parse_document(RcDom::default(), Default::default()).one(html.as_str());
         assert_eq!(dump(&dom), dump(&Html5everDom::from_rcdom(plain)));
@@ -547,7 +565,10 @@ mod depth_cap {
             "<div>".repeat(depth + 1),
             "</div>".repeat(depth + 1)
         );
-        walk_chain(&Html5everDom::parse(&html), depth);
+        walk_chain(
+            &Html5everDom::parse(&html).expect("the parser does not fail on this input"),
+            depth,
+        );
     }
 
     #[test]
@@ -562,7 +583,7 @@ mod depth_cap {
                 "<div>".repeat(600),
                 "</div>".repeat(600)
             );
-            let dom = Html5everDom::parse(&html);
+            let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
             assert!(max_depth(&dom) <= MAX_DEPTH);
             assert_eq!(text_of(&dom, "script"), "if (a < b) { hidden(); }");
             assert_eq!(text_of(&dom, "style"), "p { hidden: 1 }");
@@ -590,7 +611,7 @@ mod depth_cap {
             "<div>".repeat(600),
             "</div>".repeat(3)
         );
-        let dom = Html5everDom::parse(&html);
+        let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
         assert_eq!(text_of(&dom, "plaintext"), "<p></div></div></div>");
     }
 
@@ -601,7 +622,7 @@ mod depth_cap {
             "<div>".repeat(600),
             "</div>".repeat(600)
         );
-        let dom = Html5everDom::parse(&html);
+        let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
         assert_eq!(text_of(&dom, "svg"), "<cdata> text");
         assert!(max_depth(&dom) <= MAX_DEPTH);
     }
@@ -612,7 +633,8 @@ mod depth_cap {
             const DEPTH: usize = 100_000;
             for open in ["<svg>", "<svg><style>", "<math><script>", "<svg><textarea>"] {
                 let html = format!("{}x", open.repeat(DEPTH));
-                let dom = Html5everDom::parse(&html);
+                let dom =
+                    Html5everDom::parse(&html).expect("the parser does not fail on this input");
                 assert!(
                     max_depth(&dom) <= MAX_DEPTH + 17,
                     "{open}: {}",
@@ -652,7 +674,8 @@ mod depth_cap {
                         html.push_str("<div>");
                     }
                 }
-                let dom = Html5everDom::parse(&html);
+                let dom =
+                    Html5everDom::parse(&html).expect("the parser does not fail on this input");
                 let mut found = words(&dom);
                 found.sort();
                 expected.sort();
@@ -826,7 +849,7 @@ mod depth_cap {
         html: &str,
         pick: fn(&Html5everDom) -> Vec<String>,
     ) -> (Vec<String>, Vec<String>) {
-        let dom = Html5everDom::parse(html);
+        let dom = Html5everDom::parse(html).expect("the parser does not fail on this input");
         assert_consistent(&dom);
         assert!(max_depth(&dom) <= MAX_DEPTH + 17, "{}", max_depth(&dom));
         let plain = parse_document(RcDom::default(), Default::default()).one(html);
@@ -888,7 +911,7 @@ mod same_as_rcdom {
     }
 
     fn assert_same(html: &str) {
-        let ours = Html5everDom::parse(html);
+        let ours = Html5everDom::parse(html).expect("the parser does not fail on this input");
         assert_consistent(&ours);
         assert_eq!(dump(&ours), dump(&through_rcdom(html)), "{html}");
     }
@@ -977,7 +1000,7 @@ mod same_as_rcdom {
                 html.push_str(tag);
                 html.push_str(word);
             }
-            let ours = Html5everDom::parse(&html);
+            let ours = Html5everDom::parse(&html).expect("the parser does not fail on this input");
             assert_consistent(&ours);
             prop_assert_eq!(dump(&ours), dump(&through_rcdom(&html)), "{}", html);
         }

@@ -36,7 +36,7 @@
 //! use splitter_core::{DomAdapter, NodeKind};
 //! use splitter_scraper::ScraperDom;
 //!
-//! let dom = ScraperDom::parse("<title>T</title><p class=intro>Fish &amp; chips</p>");
+//! let dom = ScraperDom::parse("<title>T</title><p class=intro>Fish &amp; chips</p>").expect("the parser does not fail on this input");
 //! let html = dom.first_child(dom.document()).expect("an html element");
 //! let body = dom.children(html).last().expect("a body element");
 //! assert_eq!(dom.element_name(body), "body");
@@ -51,14 +51,13 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub use scraper;
 pub use splitter_html5ever::MAX_DEPTH;
 
 use ego_tree::{NodeId, NodeRef};
 use scraper::{Html, Node};
-use splitter_core::{DomAdapter, NodeKind};
+use splitter_core::{DomAdapter, NodeKind, ParseError};
 
 /// A handle to one node of a [`ScraperDom`]: the node's [`ego_tree::NodeId`].
 ///
@@ -106,14 +105,15 @@ impl ScraperDom {
     /// as the html5ever backend, with the same [depth cap](crate#depth-cap)
     /// and byte order mark handling, so both backends build the same tree.
     ///
-    /// Never fails: like a browser, the parser recovers from any markup.
-    /// Never panics either: should html5ever or scraper's tree sink panic
-    /// (a bug in either), the result is an empty document.
-    pub fn parse(html: &str) -> Self {
-        let parsed = catch_unwind(AssertUnwindSafe(|| {
+    /// Like a browser, the parser recovers from any markup. Never panics:
+    /// should html5ever or scraper's tree sink panic (a bug in either), the
+    /// panic is caught and returned as [`ParseError::ParserPanicked`], never
+    /// as an empty document.
+    pub fn parse(html: &str) -> Result<Self, ParseError> {
+        ParseError::guard("scraper", || {
             splitter_html5ever::parse_with_sink(sink::Sink::new(), html)
-        }));
-        Self::from_html(parsed.unwrap_or_else(|_| Html::new_document()))
+        })
+        .map(Self::from_html)
     }
 
     /// Wraps an already parsed document or fragment.

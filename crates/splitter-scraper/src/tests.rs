@@ -41,7 +41,8 @@ fn kinds_names_and_text() {
     let dom = ScraperDom::parse(
         "<!DOCTYPE html><!-- c --><html><head><title>T</title></head>\
          <body><p>a&amp;b&nbsp;c&#x41;&lt;&#x80;&notit;</p><?pi x?></body></html>",
-    );
+    )
+    .expect("the parser does not fail on this input");
     let doc = dom.document();
     let kinds: Vec<NodeKind> = dom.children(doc).map(|n| dom.kind(n)).collect();
     assert_eq!(
@@ -62,7 +63,8 @@ fn kinds_names_and_text() {
 
 #[test]
 fn uppercase_names_are_lowercased_by_the_parser() {
-    let dom = ScraperDom::parse("<DIV ID=x>y</DIV>");
+    let dom =
+        ScraperDom::parse("<DIV ID=x>y</DIV>").expect("the parser does not fail on this input");
     let div = dom.first_child(body(&dom)).expect("div");
     assert_eq!(dom.element_name(div), "div");
     assert_eq!(dom.attribute(div, "id").as_deref(), Some("x"));
@@ -73,7 +75,8 @@ fn attributes() {
     let dom = ScraperDom::parse(
         "<a href='/x?a=1&amp;b=2' class=\"k l\" data-X=Y title=\"&notit;\" hidden>t</a>\
          <svg><use xlink:href=\"#i\"/></svg>",
-    );
+    )
+    .expect("the parser does not fail on this input");
     let a = dom.first_child(body(&dom)).expect("a");
     assert_eq!(dom.attribute(a, "href").as_deref(), Some("/x?a=1&b=2"));
     assert_eq!(dom.attribute(a, "class").as_deref(), Some("k l"));
@@ -99,7 +102,7 @@ fn repeated_html_and_body_tags_merge_their_attributes_as_scraper_does() {
         "<html a=1><body b=2>x",
     ];
     for html in cases {
-        let ours = ScraperDom::parse(html);
+        let ours = ScraperDom::parse(html).expect("the parser does not fail on this input");
         let theirs = scraper::Html::parse_document(html);
         let attributes = |doc: &scraper::Html, name: &str| -> Vec<(String, String)> {
             let selector = scraper::Selector::parse(name).expect("selector");
@@ -127,7 +130,7 @@ fn repeated_html_and_body_tags_merge_their_attributes_as_scraper_does() {
         }
     }
     let many: String = (0..2_000).map(|i| format!("<html a{i}={i}>")).collect();
-    let dom = ScraperDom::parse(&many);
+    let dom = ScraperDom::parse(&many).expect("the parser does not fail on this input");
     let html = dom.first_child(dom.document()).expect("html");
     assert_eq!(dom.attribute(html, "a0").as_deref(), Some("0"));
     assert_eq!(dom.attribute(html, "a1999").as_deref(), Some("1999"));
@@ -141,7 +144,8 @@ fn repeated_html_and_body_tags_merge_their_attributes_as_scraper_does() {
 
 #[test]
 fn head_content_goes_to_head() {
-    let dom = ScraperDom::parse("<title>T</title><meta charset=utf-8><p>x</p>");
+    let dom = ScraperDom::parse("<title>T</title><meta charset=utf-8><p>x</p>")
+        .expect("the parser does not fail on this input");
     let body = body(&dom);
     let names: Vec<&str> = dom.children(body).map(|n| dom.element_name(n)).collect();
     assert_eq!(names, ["p"]);
@@ -152,7 +156,8 @@ fn siblings_and_parents_are_consistent() {
     let dom = ScraperDom::parse(
         "<ul><li>one<li>two<li>three</ul><table><tr><td>a<td>b</table>\
          <template><p>t</p></template><p>x<b>y</p>z</b>",
-    );
+    )
+    .expect("the parser does not fail on this input");
     let body = body(&dom);
     let ul = dom.first_child(body).expect("ul");
     let items: Vec<ScraperNode> = dom.children(ul).collect();
@@ -165,7 +170,8 @@ fn siblings_and_parents_are_consistent() {
 
 #[test]
 fn template_contents_are_not_a_second_document() {
-    let dom = ScraperDom::parse("<template><p>t</p></template>");
+    let dom = ScraperDom::parse("<template><p>t</p></template>")
+        .expect("the parser does not fail on this input");
     let mut documents = 0;
     let mut stack = vec![dom.document()];
     while let Some(node) = stack.pop() {
@@ -187,7 +193,8 @@ fn fragment_root_is_the_document() {
 
 #[test]
 fn indices_are_dense_and_distinct() {
-    let dom = ScraperDom::parse("<p>a<b>b</b>c</p><p>d</p>");
+    let dom = ScraperDom::parse("<p>a<b>b</b>c</p><p>d</p>")
+        .expect("the parser does not fail on this input");
     let reached = check_consistency(&dom);
     let mut stack = vec![dom.document()];
     while let Some(node) = stack.pop() {
@@ -201,7 +208,7 @@ fn indices_are_dense_and_distinct() {
 fn deep_nesting_does_not_overflow() {
     const DEPTH: usize = 10_000;
     let html = format!("{}x{}", "<div>".repeat(DEPTH), "</div>".repeat(DEPTH));
-    let dom = ScraperDom::parse(&html);
+    let dom = ScraperDom::parse(&html).expect("the parser does not fail on this input");
     let mut node = body(&dom);
     let mut depth = 0;
     while let Some(child) = dom.first_child(node) {
@@ -296,7 +303,7 @@ mod depth_cap {
             for i in (0..depth).rev() {
                 let _ = write!(html, "</{}>", open[i % open.len()]);
             }
-            let dom = ScraperDom::parse(&html);
+            let dom = ScraperDom::parse(&html).expect("the parser does not fail on this input");
             assert!(max_depth(&dom) < MAX_DEPTH, "{}", max_depth(&dom));
             assert_eq!(words(&dom), expected);
             check_consistency(&dom);
@@ -326,7 +333,7 @@ mod depth_cap {
             "<div>".repeat(600),
             "</div>".repeat(600)
         );
-        let dom = ScraperDom::parse(&html);
+        let dom = ScraperDom::parse(&html).expect("the parser does not fail on this input");
         let script = dom
             .html()
             .tree
@@ -370,8 +377,10 @@ mod depth_cap {
                 format!("{}<plaintext></div>", "<ul><li>".repeat(400)),
                 format!("\u{feff}{}<div/>a</div>b</span>c", "<span>".repeat(600)),
             ] {
-                let scraper = ScraperDom::parse(&html);
-                let html5ever = Html5everDom::parse(&html);
+                let scraper =
+                    ScraperDom::parse(&html).expect("the parser does not fail on this input");
+                let html5ever =
+                    Html5everDom::parse(&html).expect("the parser does not fail on this input");
                 assert_eq!(outline(&scraper), outline(&html5ever));
                 assert!(max_depth(&scraper) <= MAX_DEPTH + 1);
             }
@@ -391,7 +400,7 @@ fn garbage_does_not_panic() {
         "<!DOCTYPE",
         "<svg><foreignObject><p>x</svg>y",
     ] {
-        let dom = ScraperDom::parse(input);
+        let dom = ScraperDom::parse(input).expect("the parser does not fail on this input");
         check_consistency(&dom);
     }
 }

@@ -9,10 +9,10 @@
 //! # Example
 //!
 //! ```
-//! use splitter_core::{DomAdapter, NodeKind};
+//! use splitter_core::{DomAdapter, NodeKind, ParseError};
 //! use splitter_tl::TlDom;
 //!
-//! let dom = TlDom::parse("<title>T</title><p class=intro>Fish &amp; chips<br/>to go</p>");
+//! let dom = TlDom::parse("<title>T</title><p class=intro>Fish &amp; chips<br/>to go</p>").expect("the parser does not fail on this input");
 //! let mut roots = dom.children(dom.document());
 //!
 //! // Head content before the first body content is not content.
@@ -37,11 +37,11 @@
 //! when there is nothing to decode. tl's `VDom` is dropped once the table is
 //! built, which makes `TlDom` `Send + Sync` (a `VDom` is neither) and keeps
 //! the memory to the side table. To split an owned `String`, parse it where
-//! it lives: `TlDom::parse(&string)`.
+//! it lives: `TlDom::parse(&string).expect("the parser does not fail on this input")`.
 //!
-//! tl refuses inputs longer than `u32::MAX` bytes; for those, and for any
-//! other parse error, the document is empty (a lone document node) rather
-//! than a panic.
+//! tl addresses its input with `u32`, so inputs longer than
+//! [`MAX_INPUT_LEN`] bytes are refused with [`ParseError::InputTooLarge`]:
+//! an error the caller sees, never an empty document.
 //!
 //! # How the tree is built
 //!
@@ -157,7 +157,7 @@ use std::fmt;
 pub use tl;
 
 use memchr::memchr;
-use splitter_core::{DomAdapter, NodeKind};
+use splitter_core::{DomAdapter, NodeKind, ParseError};
 use tl::VDom;
 
 use decode::{Mode, decode};
@@ -222,16 +222,37 @@ impl fmt::Debug for TlDom<'_> {
     }
 }
 
+/// The longest input this backend accepts, in bytes: tl and the adapter's
+/// tree address the input with `u32`.
+pub const MAX_INPUT_LEN: usize = u32::MAX as usize;
+
+/// Refuses an input of `len` bytes when it is longer than `limit`.
+fn check_len(len: usize, limit: usize) -> Result<(), ParseError> {
+    if len > limit {
+        return Err(too_large(len, limit));
+    }
+    Ok(())
+}
+
+fn too_large(len: usize, limit: usize) -> ParseError {
+    ParseError::InputTooLarge {
+        backend: "tl",
+        len,
+        limit,
+    }
+}
+
 impl<'a> TlDom<'a> {
     /// Parses `html` with tl's default options.
     ///
-    /// Never panics: if tl reports an error (it refuses inputs longer than
-    /// `u32::MAX` bytes), the result is an empty document.
-    pub fn parse(html: &'a str) -> Self {
-        match tl::parse(html, tl::ParserOptions::default()) {
-            Ok(vdom) => Self::from_vdom(&vdom, html),
-            Err(_) => Self::empty(html),
-        }
+    /// Never panics. An input longer than [`MAX_INPUT_LEN`] bytes is
+    /// refused with [`ParseError::InputTooLarge`], and a panic inside tl (a
+    /// bug in tl) is caught and returned as [`ParseError::ParserPanicked`].
+    pub fn parse(html: &'a str) -> Result<Self, ParseError> {
+        check_len(html.len(), MAX_INPUT_LEN)?;
+        let vdom = ParseError::guard("tl", || tl::parse(html, tl::ParserOptions::default()))?
+            .map_err(|_| too_large(html.len(), MAX_INPUT_LEN))?;
+        Self::from_vdom(&vdom, html)
     }
 
     /// Builds the adapter's tree from a tl document parsed from `source`
@@ -240,21 +261,15 @@ impl<'a> TlDom<'a> {
     /// Nodes of `vdom` whose data is not borrowed from `source` are ignored;
     /// the source around tl's nodes is read by the adapter itself, as
     /// described in the [crate documentation](crate).
-    pub fn from_vdom(vdom: &VDom<'a>, source: &'a str) -> Self {
-        if u32::try_from(source.len()).is_err() {
-            return Self::empty(source);
-        }
-        TlDom {
+    ///
+    /// Fails with [`ParseError::InputTooLarge`] when `source` is longer than
+    /// [`MAX_INPUT_LEN`] bytes (tl itself refuses those).
+    pub fn from_vdom(vdom: &VDom<'a>, source: &'a str) -> Result<Self, ParseError> {
+        check_len(source.len(), MAX_INPUT_LEN)?;
+        Ok(TlDom {
             source,
             entries: Builder::new(source).build(vdom),
-        }
-    }
-
-    fn empty(source: &'a str) -> Self {
-        TlDom {
-            source,
-            entries: vec![document_entry()],
-        }
+        })
     }
 
     /// The source text the document was parsed from.

@@ -74,7 +74,7 @@ fn render(dom: &TlDom<'_>) -> String {
 }
 
 fn tree(html: &str) -> String {
-    let dom = TlDom::parse(html);
+    let dom = TlDom::parse(html).expect("the parser does not fail on this input");
     check_consistency(&dom);
     render(&dom)
 }
@@ -94,7 +94,8 @@ fn first_element(dom: &TlDom<'_>, name: &str) -> Option<TlNode> {
 
 #[test]
 fn kinds_and_names() {
-    let dom = TlDom::parse("<!DOCTYPE html><!-- c --><DIV id=a>x<?pi?></DIV>");
+    let dom = TlDom::parse("<!DOCTYPE html><!-- c --><DIV id=a>x<?pi?></DIV>")
+        .expect("the parser does not fail on this input");
     let kinds: Vec<NodeKind> = dom.children(dom.document()).map(|n| dom.kind(n)).collect();
     assert_eq!(
         kinds,
@@ -120,13 +121,14 @@ fn doctype_leads_even_after_comments() {
 
 #[test]
 fn decoded_text() {
-    let dom = TlDom::parse("<p>a&amp;b&nbsp;c&#x41;&lt;&#x80;&notit;</p>");
+    let dom = TlDom::parse("<p>a&amp;b&nbsp;c&#x41;&lt;&#x80;&notit;</p>")
+        .expect("the parser does not fail on this input");
     let p = first_element(&dom, "p").expect("p");
     let text = dom.first_child(p).expect("text");
     assert_eq!(dom.text(text), "a&b\u{a0}cA<\u{20ac}\u{ac}it;");
     assert!(matches!(dom.text(text), Cow::Owned(_)));
 
-    let dom = TlDom::parse("<p>plain text</p>");
+    let dom = TlDom::parse("<p>plain text</p>").expect("the parser does not fail on this input");
     let p = first_element(&dom, "p").expect("p");
     let text = dom.first_child(p).expect("text");
     assert!(matches!(dom.text(text), Cow::Borrowed("plain text")));
@@ -150,7 +152,8 @@ fn attributes() {
     let dom = TlDom::parse(
         "<a href='/x/y?a=1&amp;b=2&not=3' CLASS=\"k l\" data-X='Y' title=\"&notit;\" hidden \
          class=second id=\"a\0b\" @click=go>t</a>",
-    );
+    )
+    .expect("the parser does not fail on this input");
     let a = first_element(&dom, "a").expect("a");
     assert_eq!(
         dom.attribute(a, "href").as_deref(),
@@ -171,7 +174,8 @@ fn attributes() {
         tree("<a href=/foo>link</a> after"),
         "a(\"link\") \" after\""
     );
-    let dom = TlDom::parse("<a href=/foo/>link</a>");
+    let dom =
+        TlDom::parse("<a href=/foo/>link</a>").expect("the parser does not fail on this input");
     let a = first_element(&dom, "a").expect("a");
     assert_eq!(dom.attribute(a, "href").as_deref(), Some("/foo/"));
 }
@@ -312,7 +316,7 @@ fn siblings_and_parents_are_consistent() {
         "<head><title>T</title><body><br/><br/><script>x</script>y",
         "<svg><p>x<br/></svg>",
     ] {
-        check_consistency(&TlDom::parse(html));
+        check_consistency(&TlDom::parse(html).expect("the parser does not fail on this input"));
     }
 }
 
@@ -327,7 +331,7 @@ fn deep_nesting_does_not_overflow() {
     for _ in 0..DEPTH {
         html.push_str("</i>");
     }
-    let dom = TlDom::parse(&html);
+    let dom = TlDom::parse(&html).expect("the parser does not fail on this input");
     let mut node = dom.document();
     let mut depth = 0;
     while let Some(child) = dom.first_child(node) {
@@ -349,9 +353,9 @@ fn deep_nesting_does_not_overflow() {
 
     // Unclosed, and a million void elements that tl nests.
     let unclosed = "<div>".repeat(DEPTH);
-    check_consistency(&TlDom::parse(&unclosed));
+    check_consistency(&TlDom::parse(&unclosed).expect("the parser does not fail on this input"));
     let voids = "<BR>".repeat(DEPTH);
-    let dom = TlDom::parse(&voids);
+    let dom = TlDom::parse(&voids).expect("the parser does not fail on this input");
     assert_eq!(dom.children(dom.document()).count(), DEPTH);
 }
 
@@ -378,7 +382,7 @@ fn garbage_does_not_panic() {
         "<head><head><html><body></head></html>x",
         "&#x;&#;&;&&amp&ampamp;",
     ] {
-        let dom = TlDom::parse(input);
+        let dom = TlDom::parse(input).expect("the parser does not fail on this input");
         check_consistency(&dom);
         render(&dom);
     }
@@ -386,14 +390,15 @@ fn garbage_does_not_panic() {
 
 #[test]
 fn empty_input_is_an_empty_document() {
-    let dom = TlDom::parse("");
+    let dom = TlDom::parse("").expect("the parser does not fail on this input");
     assert_eq!(dom.node_count(), 1);
     assert_eq!(dom.first_child(dom.document()), None);
 }
 
 #[test]
 fn indices_are_dense() {
-    let dom = TlDom::parse("<p>a<b>b</b>c</p><p>d</p>");
+    let dom =
+        TlDom::parse("<p>a<b>b</b>c</p><p>d</p>").expect("the parser does not fail on this input");
     let mut stack = vec![dom.document()];
     let mut indices = Vec::new();
     while let Some(node) = stack.pop() {

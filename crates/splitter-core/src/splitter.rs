@@ -1,0 +1,134 @@
+//! The public [`Splitter`]: validated settings, compiled selectors and a
+//! sizer, and its builder.
+
+use crate::adapter::DomAdapter;
+use crate::canonical::CanonicalText;
+use crate::chunks::Chunks;
+use crate::config::SplitterConfig;
+use crate::decompose;
+use crate::error::ConfigError;
+use crate::merge::merge;
+use crate::select::SelectorSet;
+use crate::sizer::{Characters, Sizer};
+
+/// A configured HTML text splitter: validated settings, compiled selectors
+/// and a sizer. Immutable once built; share it across documents and threads.
+///
+/// ```
+/// use splitter_core::{Splitter, SplitterConfig};
+///
+/// let splitter = Splitter::builder(1000)
+///     .max_chunk_size(1500)
+///     .separators(["h2", "h3"])
+///     .never_break_within(["pre", "table"])
+///     .build()?;
+/// assert_eq!(splitter.config().chunk_size, 1000);
+///
+/// let err = Splitter::new(SplitterConfig {
+///     separators: vec!["h2[".into()],
+///     ..SplitterConfig::new(100)
+/// })
+/// .unwrap_err();
+/// assert!(err.to_string().contains("h2["));
+/// # Ok::<(), splitter_core::ConfigError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Splitter<S = Characters> {
+    pub(crate) config: SplitterConfig,
+    pub(crate) separators: SelectorSet,
+    pub(crate) protected: SelectorSet,
+    pub(crate) sizer: S,
+}
+
+impl Splitter<Characters> {
+    /// Validates `config` and compiles its selectors, sizing in characters.
+    pub fn new(config: SplitterConfig) -> Result<Self, ConfigError> {
+        Splitter::with_sizer(config, Characters)
+    }
+
+    /// A builder starting from `chunk_size` and every other setting at its
+    /// default.
+    pub fn builder(chunk_size: usize) -> SplitterBuilder {
+        SplitterBuilder {
+            config: SplitterConfig::new(chunk_size),
+        }
+    }
+}
+
+impl<S: Sizer> Splitter<S> {
+    /// Validates `config` and compiles its selectors, sizing with `sizer`.
+    pub fn with_sizer(config: SplitterConfig, sizer: S) -> Result<Self, ConfigError> {
+        config.validate()?;
+        let separators = SelectorSet::compile("separators", &config.separators)?;
+        let protected = SelectorSet::compile("neverBreakWithin", &config.never_break_within)?;
+        Ok(Splitter {
+            config,
+            separators,
+            protected,
+            sizer,
+        })
+    }
+
+    /// The validated configuration.
+    pub fn config(&self) -> &SplitterConfig {
+        &self.config
+    }
+
+    /// The sizer.
+    pub fn sizer(&self) -> &S {
+        &self.sizer
+    }
+
+    /// Splits one parsed document into chunks.
+    pub fn split<A: DomAdapter>(&self, dom: &A) -> Chunks {
+        let canonical = CanonicalText::build(dom);
+        let segments = decompose::segments(self, dom, &canonical);
+        let spans = merge(
+            &canonical.text,
+            &segments,
+            &self.sizer,
+            self.config.chunk_size,
+        );
+        Chunks::new(canonical.text, spans)
+    }
+}
+
+/// Builds a [`Splitter`] from Rust; see [`Splitter::builder`].
+#[derive(Debug, Clone)]
+#[must_use]
+pub struct SplitterBuilder {
+    config: SplitterConfig,
+}
+
+impl SplitterBuilder {
+    /// Sets the hard cap on chunk size.
+    pub fn max_chunk_size(mut self, max: usize) -> Self {
+        self.config.max_chunk_size = Some(max);
+        self
+    }
+
+    /// Sets the separator selectors (preferred split points).
+    pub fn separators<I: IntoIterator<Item = T>, T: Into<String>>(mut self, selectors: I) -> Self {
+        self.config.separators = selectors.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets the selectors of subtrees to keep whole while they fit the cap.
+    pub fn never_break_within<I: IntoIterator<Item = T>, T: Into<String>>(
+        mut self,
+        selectors: I,
+    ) -> Self {
+        self.config.never_break_within = selectors.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Validates the settings and builds a splitter that sizes in characters.
+    pub fn build(self) -> Result<Splitter, ConfigError> {
+        Splitter::new(self.config)
+    }
+
+    /// Validates the settings and builds a splitter with a custom sizer.
+    pub fn build_with_sizer<S: Sizer>(self, sizer: S) -> Result<Splitter<S>, ConfigError> {
+        Splitter::with_sizer(self.config, sizer)
+    }
+}
