@@ -3,20 +3,36 @@
 //! Exit status: 0 when every input was split, 1 when some input could not be
 //! read or parsed (every other input is still split completely), 2 for a usage or
 //! configuration error (nothing is written to stdout).
+//!
+//! Documents are split on `--jobs` worker threads ([`render`]: one document
+//! in, its output bytes out) and written on the main thread in input order
+//! ([`Job::run`]), which also counts them, draws the progress bar and writes
+//! the report.
 
 mod inputs;
+mod ordered;
+mod progress;
+mod render;
+mod report;
+mod stats;
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Parser;
 use html_splitter::encoding::Encoding;
 use html_splitter::{Backend, Splitter, SplitterConfig};
-use serde::Serialize;
 
 use crate::inputs::Input;
+use crate::progress::Progress;
+use crate::render::{Outcome, Renderer};
+use crate::report::ReportWriter;
+use crate::stats::Tally;
 
 /// Split HTML pages into plain-text chunks for retrieval-augmented generation.
 ///
@@ -66,6 +82,28 @@ struct Args {
     /// `windows-1252`) instead of sniffing it.
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
+
+    /// Documents split in parallel (default: the available cores). The
+    /// output is the same for every value.
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+
+    /// No progress bar (it is only drawn when stderr is a terminal).
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Print a summary on stderr at the end: documents, chunks, MB/s, chunk
+    /// sizes, failures.
+    #[arg(long)]
+    stats: bool,
+
+    /// Write the summary as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    stats_json: Option<PathBuf>,
+
+    /// Write a self-contained HTML page showing every document's chunks.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
 }
 
 fn after_help() -> String {
@@ -78,11 +116,15 @@ fn after_help() -> String {
 }
 
 /// Everything checked before any output is written.
+#[derive(Debug)]
 struct Job {
-    splitter: Splitter,
-    backend: Backend,
-    encoding: Option<&'static Encoding>,
+    renderer: Renderer,
     inputs: Vec<PathBuf>,
+    jobs: usize,
+    quiet: bool,
+    stats: bool,
+    stats_json: Option<PathBuf>,
+    report: Option<ReportWriter>,
 }
 
 fn main() -> ExitCode {
@@ -140,63 +182,117 @@ impl Job {
         } else {
             args.inputs
         };
+        let jobs = args
+            .jobs
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, NonZeroUsize::get);
+        let report = match &args.report {
+            Some(path) => Some(ReportWriter::create(
+                path,
+                splitter.config().chunk_size,
+                splitter.config().max_chunk_size,
+            )?),
+            None => None,
+        };
         Ok(Job {
-            splitter,
-            backend,
-            encoding,
+            renderer: Renderer {
+                splitter,
+                backend,
+                encoding,
+                report: report.is_some(),
+            },
             inputs,
+            jobs,
+            quiet: args.quiet,
+            stats: args.stats,
+            stats_json: args.stats_json,
+            report,
         })
     }
 
-    fn run(self) -> ExitCode {
-        let mut failures = 0usize;
-        let mut documents = 0usize;
+    fn run(mut self) -> ExitCode {
+        let started = Instant::now();
+        let inputs: Vec<anyhow::Result<Input>> = inputs::expand(&self.inputs).collect();
+        let total_bytes = inputs
+            .iter()
+            .filter_map(|input| match input {
+                Ok(Input::File(path)) => std::fs::metadata(path).ok().map(|meta| meta.len()),
+                _ => None,
+            })
+            .sum();
+        let mut progress = Progress::new(self.quiet, inputs.len(), total_bytes);
+        let mut tally = Tally::new(self.renderer.splitter.config().chunk_size);
+        let mut status = ExitCode::SUCCESS;
+        let mut stdout_closed = false;
         let stdout = io::stdout();
         let mut out = stdout.lock();
-        let mut line = Vec::new();
-        for input in inputs::expand(&self.inputs) {
-            let (source, bytes) = match input.and_then(|input| read(&input)) {
-                Ok(read) => read,
-                Err(err) => {
-                    failures += 1;
-                    eprintln!("htmlsplit: {err:#}");
-                    continue;
-                }
-            };
-            let html = html_splitter::encoding::decode(&bytes, self.encoding);
-            drop(bytes);
-            let chunks = match self.backend.split(&self.splitter, &html) {
-                Ok(chunks) => chunks,
-                Err(err) => {
-                    failures += 1;
-                    eprintln!("htmlsplit: cannot split {source}: {err}");
-                    continue;
-                }
-            };
-            documents += 1;
-            line.clear();
-            let total = chunks.len();
-            for (index, text) in chunks.iter().enumerate() {
-                let record = Record {
-                    page_content: text,
-                    metadata: Metadata {
-                        source: &source,
-                        part_index: index,
-                        total_parts: total,
-                    },
+        let renderer = &self.renderer;
+        let report = &mut self.report;
+        ordered::map_ordered(
+            inputs,
+            self.jobs,
+            self.jobs * ordered::WINDOW_PER_WORKER,
+            |input| renderer.render(input),
+            |outcome| {
+                let document = match outcome {
+                    Outcome::Split(document) => document,
+                    Outcome::Failed(message) => {
+                        tally.add_failure();
+                        progress.advance(0);
+                        progress.println(&format!("htmlsplit: {message}"));
+                        return ControlFlow::Continue(());
+                    }
+                    Outcome::Fatal(message) => {
+                        progress.println(&format!("htmlsplit: {message}"));
+                        status = ExitCode::FAILURE;
+                        return ControlFlow::Break(());
+                    }
                 };
-                if let Err(err) = serde_json::to_writer(&mut line, &record) {
-                    eprintln!("htmlsplit: cannot encode a chunk of {source}: {err}");
-                    return ExitCode::FAILURE;
+                // One write per document: a reader never sees half of its lines.
+                if let Err(err) = out.write_all(&document.lines).and_then(|()| out.flush()) {
+                    if err.kind() == io::ErrorKind::BrokenPipe {
+                        stdout_closed = true;
+                    } else {
+                        progress.println(&format!("htmlsplit: cannot write output: {err}"));
+                        status = ExitCode::FAILURE;
+                    }
+                    return ControlFlow::Break(());
                 }
-                line.push(b'\n');
+                if let (Some(writer), Some(entry)) = (report.as_mut(), &document.report)
+                    && let Err(err) = writer.add(&document.source, entry, &document.sizes)
+                {
+                    progress.println(&format!("htmlsplit: {err:#}"));
+                    status = ExitCode::FAILURE;
+                    return ControlFlow::Break(());
+                }
+                progress.advance(document.input_bytes);
+                tally.add(&document);
+                ControlFlow::Continue(())
+            },
+        );
+        progress.finish();
+        if stdout_closed || status != ExitCode::SUCCESS {
+            return status;
+        }
+        let (documents, failures) = (tally.documents(), tally.failures());
+        if let Some(writer) = self.report.take()
+            && let Err(err) = writer.finish(failures)
+        {
+            eprintln!("htmlsplit: {err:#}");
+            return ExitCode::FAILURE;
+        }
+        let summary = tally.summary(started.elapsed());
+        if self.stats {
+            for line in summary.to_string().lines() {
+                eprintln!("htmlsplit: {line}");
             }
-            // One write per document: a reader never sees half of its lines.
-            if let Err(err) = out.write_all(&line).and_then(|()| out.flush()) {
-                if err.kind() == io::ErrorKind::BrokenPipe {
-                    return ExitCode::SUCCESS;
-                }
-                eprintln!("htmlsplit: cannot write output: {err}");
+        }
+        if let Some(path) = &self.stats_json {
+            let written = serde_json::to_vec_pretty(&summary)
+                .map_err(io::Error::from)
+                .and_then(|json| std::fs::write(path, json));
+            if let Err(err) = written {
+                eprintln!("htmlsplit: cannot write {}: {err}", path.display());
                 return ExitCode::FAILURE;
             }
         }
@@ -209,37 +305,4 @@ impl Job {
         }
         ExitCode::SUCCESS
     }
-}
-
-/// Reads one input; the source label is the path as given, `-` for stdin.
-fn read(input: &Input) -> anyhow::Result<(String, Vec<u8>)> {
-    match input {
-        Input::Stdin => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read stdin")?;
-            Ok(("-".to_owned(), bytes))
-        }
-        Input::File(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            Ok((path.display().to_string(), bytes))
-        }
-    }
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Record<'a> {
-    page_content: &'a str,
-    metadata: Metadata<'a>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Metadata<'a> {
-    source: &'a str,
-    part_index: usize,
-    total_parts: usize,
 }
