@@ -79,14 +79,18 @@
     svg("text", { x: left, y: height - 5, "text-anchor": "middle" }, root).textContent = "0";
     svg("text", { x: left + plot, y: height - 5, "text-anchor": "end" }, root).textContent = step * bins + " " + unit;
     svg("text", { x: left - 4, y: top + 4, "text-anchor": "end" }, root).textContent = String(most);
-    function marker(size, cls, label) {
-      var nearRight = x(size) > width - 140;
-      svg("line", { "class": cls, x1: x(size), x2: x(size), y1: top - 4, y2: top + tall }, root);
-      svg("text", { x: x(size) + (nearRight ? -3 : 3), y: top - 5,
-        "text-anchor": nearRight ? "end" : "start" }, root).textContent = label + " " + size;
+    // The target's label goes left of its line and the cap's right of
+    // theirs, so the two do not overlap; either flips at the plot's edge.
+    function marker(size, cls, label, leftOfLine) {
+      var at = x(size);
+      if (leftOfLine && at < left + 140) leftOfLine = false;
+      if (!leftOfLine && at > width - 140) leftOfLine = true;
+      svg("line", { "class": cls, x1: at, x2: at, y1: top - 4, y2: top + tall }, root);
+      svg("text", { x: at + (leftOfLine ? -3 : 3), y: top - 5,
+        "text-anchor": leftOfLine ? "end" : "start" }, root).textContent = label + " " + size;
     }
-    marker(index.chunkSize, "target", "chunkSize");
-    if (index.maxChunkSize !== null) marker(index.maxChunkSize, "cap", "maxChunkSize");
+    marker(index.chunkSize, "target", "chunkSize", true);
+    if (index.maxChunkSize !== null) marker(index.maxChunkSize, "cap", "maxChunkSize", false);
     container.replaceChildren(root);
   }
 
@@ -108,7 +112,8 @@
     var item = list.children[n];
     item.classList.add("selected");
     var entry = JSON.parse(document.getElementById("doc-" + n).textContent);
-    title.textContent = entry.source + " — " + entry.chunks.length + " chunks";
+    title.textContent = entry.source + " — " + entry.chunks.length +
+      (entry.chunks.length === 1 ? " chunk" : " chunks");
     histogram(docHistogram, docs[n].sizes);
     var fragment = document.createDocumentFragment();
     entry.chunks.forEach(function (chunk) {
