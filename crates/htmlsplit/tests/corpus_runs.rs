@@ -286,7 +286,7 @@ fn quiet_off_a_terminal_even_with_many_documents() {
 }
 
 /// Runs the CLI with stderr on a pseudo-terminal (through util-linux
-/// `script`) and returns what the terminal received; `None` when `script` is
+/// `script`, which CI's Debian has: it is essential) and returns what the terminal received; `None` when `script` is
 /// missing.
 fn on_a_terminal(args: &[&str]) -> Option<String> {
     let quoted: Vec<String> = std::iter::once(env!("CARGO_BIN_EXE_htmlsplit"))
@@ -294,8 +294,11 @@ fn on_a_terminal(args: &[&str]) -> Option<String> {
         .map(|arg| format!("'{}'", arg.replace('\'', r"'\''")))
         .collect();
     let command = format!("{} > /dev/null", quoted.join(" "));
+    // indicatif draws nothing on a dumb terminal (or without TERM, as in
+    // CI): this terminal is a capable one.
     let output = Command::new("script")
         .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .env("TERM", "xterm")
         .stdin(Stdio::null())
         .output();
     match output {
