@@ -335,3 +335,20 @@ fn progress_bar_on_a_terminal_and_not_with_quiet() {
     let quiet = on_a_terminal(&["--quiet", "--config", config, corpus]).expect("script ran before");
     assert_eq!(quiet.trim(), "", "{quiet:?}");
 }
+
+#[test]
+fn an_uncreatable_report_is_a_usage_error_before_any_output() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let report = dir.path().join("no/such/dir/report.html");
+    let config = repo_corpus().join("small.json");
+    let output = run(&[
+        "--config",
+        config.to_str().expect("path"),
+        "--report",
+        report.to_str().expect("path"),
+        repo_corpus().to_str().expect("path"),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot create report file"));
+}
