@@ -351,3 +351,19 @@ fn closed_stdout_ends_quietly() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(output.stderr.is_empty(), "{}", stderr(&output));
 }
+
+/// The default build serves every backend (`cargo install` gives all three).
+#[test]
+#[cfg(all(feature = "html5ever", feature = "scraper", feature = "tl"))]
+fn the_default_build_serves_every_backend() {
+    let html = b"<h1>A &amp; B</h1><p>one</p><p>two</p>";
+    let mut outputs = Vec::new();
+    for backend in ["html5ever", "scraper", "tl"] {
+        let output = run_with_stdin(&["--backend", backend, "--chunk-size", "5"], html);
+        assert!(output.status.success(), "{backend}: {}", stderr(&output));
+        outputs.push(contents(&output));
+    }
+    assert_eq!(outputs[0], ["A & B", "one", "two"]);
+    assert_eq!(outputs[1], outputs[0]);
+    assert_eq!(outputs[2], outputs[0]);
+}
