@@ -104,20 +104,6 @@ impl Backend {
             Backend::Tl => splitter.split(&TlDom::parse(html)?),
         })
     }
-
-    /// Splits each document's HTML with this backend; see
-    /// [`Splitter::split_documents`]. Stops at the first document that
-    /// cannot be parsed.
-    pub fn split_documents<S: Sizer, I: IntoIterator<Item = Document>>(
-        self,
-        splitter: &Splitter<S>,
-        documents: I,
-        chunk_header: Option<&str>,
-    ) -> Result<Vec<Document>, ParseError> {
-        splitter.split_documents(documents, chunk_header, |splitter, html| {
-            self.split(splitter, html)
-        })
-    }
 }
 
 impl Default for Backend {
@@ -165,20 +151,26 @@ pub fn split_html<S: Sizer>(splitter: &Splitter<S>, html: &str) -> Result<Chunks
     Backend::default().split(splitter, html)
 }
 
-/// Splits each document's HTML with the default backend; see
-/// [`Splitter::split_documents`].
+/// Splits each document's HTML page content with the default backend and
+/// returns the chunk documents of all of them, in order (SPEC §7): each keeps
+/// its document's metadata and adds `partIndex`, `totalParts` and the
+/// chunk's provenance (see [`Chunks::to_documents`]). Stops at the first
+/// document that cannot be parsed; for another backend, call
+/// [`Backend::split`] and [`Chunks::to_documents`].
 ///
 /// ```
 /// use html_splitter::{split_documents, Document, Splitter};
 ///
 /// let splitter = Splitter::builder(12).build()?;
-/// let docs = vec![Document::new("<p>first part</p><p>second part</p>").with_metadata("source", "a.html")];
+/// let docs = vec![Document::new("<p>first part</p><p id=two>second part</p>").with_metadata("source", "a.html")];
 /// let chunks = split_documents(&splitter, docs, Some("A: "))?;
 /// assert_eq!(chunks.len(), 2);
 /// assert_eq!(chunks[1].page_content, "A: second part");
 /// assert_eq!(chunks[1].metadata["source"], "a.html");
 /// assert_eq!(chunks[1].metadata["partIndex"], 1);
 /// assert_eq!(chunks[1].metadata["totalParts"], 2);
+/// assert_eq!(chunks[1].metadata["startIndex"], 11);
+/// assert_eq!(chunks[1].metadata["anchor"], "two");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn split_documents<S: Sizer, I: IntoIterator<Item = Document>>(
@@ -186,7 +178,13 @@ pub fn split_documents<S: Sizer, I: IntoIterator<Item = Document>>(
     documents: I,
     chunk_header: Option<&str>,
 ) -> Result<Vec<Document>, ParseError> {
-    Backend::default().split_documents(splitter, documents, chunk_header)
+    let backend = Backend::default();
+    let mut out = Vec::new();
+    for document in documents {
+        let chunks = backend.split(splitter, &document.page_content)?;
+        out.extend(chunks.to_documents(&document.metadata, chunk_header));
+    }
+    Ok(out)
 }
 
 /// The README's examples, compiled and run as doctests.

@@ -4,7 +4,7 @@ use html_splitter::{Backend, Splitter};
 
 fn words_of(chunks: &html_splitter::Chunks) -> usize {
     chunks
-        .iter()
+        .texts()
         .map(|chunk| chunk.split_whitespace().count())
         .sum()
 }
@@ -40,13 +40,13 @@ fn ten_thousand_nested_divs() {
                 .expect("the backend parses this input");
             assert_eq!(words_of(&chunks), DEPTH + 3, "{backend}");
             assert!(
-                chunks.iter().all(|chunk| chunk.chars().count() <= 200),
+                chunks.texts().all(|chunk| chunk.chars().count() <= 200),
                 "{backend}"
             );
             // The innermost text comes last. (On the html5ever-based
             // backends it shares a text node with every "x" beyond the
             // depth cap, and that node is cut at word boundaries.)
-            let words: Vec<&str> = chunks.iter().flat_map(str::split_whitespace).collect();
+            let words: Vec<&str> = chunks.texts().flat_map(str::split_whitespace).collect();
             assert!(
                 words.ends_with(&["innermost", "words", "here"]),
                 "{backend}"
@@ -69,7 +69,7 @@ fn fifty_megabyte_text_node() {
             .split(&splitter, &html)
             .expect("the backend parses this input");
         assert!(
-            chunks.iter().all(|chunk| chunk.chars().count() <= 8000),
+            chunks.texts().all(|chunk| chunk.chars().count() <= 8000),
             "{backend}"
         );
         assert_eq!(words_of(&chunks), WORDS, "{backend}");
@@ -126,7 +126,7 @@ mod depth_cap {
     }
 
     fn words(chunks: &Chunks) -> Vec<&str> {
-        chunks.iter().flat_map(str::split_whitespace).collect()
+        chunks.texts().flat_map(str::split_whitespace).collect()
     }
 
     /// Splits `html` with every html5ever-based backend; checks that the
@@ -146,7 +146,7 @@ mod depth_cap {
                 .split(&splitter, html)
                 .expect("the backend parses this input");
             assert!(
-                chunks.iter().all(|chunk| chunk.chars().count() <= 2000),
+                chunks.texts().all(|chunk| chunk.chars().count() <= 2000),
                 "{backend}"
             );
             match &first {

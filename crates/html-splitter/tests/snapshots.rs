@@ -1,5 +1,6 @@
 //! The repo's own `corpus/` pages, split with each of its configs: invariants
-//! first, then one snapshot per page and config that every backend must match.
+//! first, then one snapshot per page and config, with each chunk's provenance
+//! (SPEC §7), that every backend must match.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -44,7 +45,15 @@ fn render(chunks: &Chunks) -> String {
         let _ = writeln!(
             out,
             "----- chunk {index} ({} chars) -----",
-            chunk.chars().count()
+            chunk.text.chars().count()
+        );
+        let _ = writeln!(
+            out,
+            "[{}..{}] anchor: {} | path: {}",
+            chunk.start_index,
+            chunk.end_index,
+            chunk.anchor.unwrap_or("-"),
+            chunk.heading_path.iter().collect::<Vec<_>>().join(" > ")
         );
         let _ = writeln!(out, "{chunk}");
     }

@@ -1,18 +1,25 @@
-//! [`Chunks`], the result of a split, and [`Chunks::check`], the one
-//! checker of SPEC §6 invariants 1–3.
+//! [`Chunks`], the result of a split, its [`Chunk`] view with provenance,
+//! and [`Chunks::check`], the one checker of SPEC §6 invariants 1–3.
 
+use std::fmt;
 use std::ops::Range;
 
+use serde::Serialize;
+use serde::ser::SerializeSeq;
+
+use crate::provenance::Provenance;
 use crate::sizer::Sizer;
 
-/// The chunks of one document: its canonical text and, in order, the byte
-/// ranges of the chunks within it.
+/// The chunks of one document: its canonical text, the byte ranges of the
+/// chunks within it, in order, and each chunk's provenance (SPEC §7).
+///
+/// Iterating yields [`Chunk`]s; [`Chunks::texts`] yields plain strings.
 ///
 /// ```
 /// # use splitter_core::Chunks;
 /// fn print(chunks: &Chunks) {
 ///     for chunk in chunks {
-///         println!("{chunk}");
+///         println!("{} {:?} {}", chunk.anchor.unwrap_or("-"), chunk.heading_path, chunk.text);
 ///     }
 /// }
 /// ```
@@ -20,11 +27,128 @@ use crate::sizer::Sizer;
 pub struct Chunks {
     canonical: String,
     spans: Vec<Range<usize>>,
+    provenance: Provenance,
+}
+
+/// One chunk: its text, where it lies in the canonical text, and where it
+/// comes from in the document (SPEC §7).
+///
+/// Serialises (camelCase) as `{"text", "startIndex", "endIndex",
+/// "headingPath", "anchor"}`; [`Chunk::metadata`] gives the same without the
+/// text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct Chunk<'a> {
+    /// The chunk's text: `&canonical_text[span]`.
+    pub text: &'a str,
+    /// Its byte range in [`Chunks::canonical_text`].
+    #[serde(skip)]
+    pub span: Range<usize>,
+    /// Where it starts in the canonical text, in Unicode scalar values (as
+    /// Python indexes strings).
+    pub start_index: usize,
+    /// Where it ends, exclusive, in Unicode scalar values.
+    pub end_index: usize,
+    /// The headings whose sections enclose its first character, outermost
+    /// first.
+    pub heading_path: HeadingPath<'a>,
+    /// The `id` of the innermost element with an `id` that contains its first
+    /// character, else of the last such element that starts before it.
+    pub anchor: Option<&'a str>,
+}
+
+impl<'a> Chunk<'a> {
+    /// The provenance alone, for a record whose text is stored elsewhere
+    /// (a LangChain document's `metadata`).
+    pub fn metadata(&self) -> ChunkMetadata<'a> {
+        ChunkMetadata {
+            start_index: self.start_index,
+            end_index: self.end_index,
+            heading_path: self.heading_path,
+            anchor: self.anchor,
+        }
+    }
+}
+
+impl fmt::Display for Chunk<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+/// A chunk's provenance without its text; serialises (camelCase) as
+/// `{"startIndex", "endIndex", "headingPath", "anchor"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct ChunkMetadata<'a> {
+    /// See [`Chunk::start_index`].
+    pub start_index: usize,
+    /// See [`Chunk::end_index`].
+    pub end_index: usize,
+    /// See [`Chunk::heading_path`].
+    pub heading_path: HeadingPath<'a>,
+    /// See [`Chunk::anchor`].
+    pub anchor: Option<&'a str>,
+}
+
+/// A chunk's heading path: heading texts, outermost first, each with its
+/// whitespace collapsed to single spaces. Serialises as a list of strings.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct HeadingPath<'a> {
+    headings: &'a [String],
+    items: &'a [u32],
+}
+
+impl<'a> HeadingPath<'a> {
+    /// The headings, outermost first.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &'a str> + DoubleEndedIterator + 'a {
+        let headings = self.headings;
+        self.items
+            .iter()
+            .map(move |&index| headings.get(index as usize).map_or("", String::as_str))
+    }
+
+    /// The number of headings.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether no heading encloses the chunk.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The headings as owned strings.
+    pub fn to_vec(&self) -> Vec<String> {
+        self.iter().map(str::to_owned).collect()
+    }
+}
+
+impl fmt::Debug for HeadingPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for HeadingPath<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for heading in self.iter() {
+            seq.serialize_element(heading)?;
+        }
+        seq.end()
+    }
 }
 
 impl Chunks {
-    pub(crate) fn new(canonical: String, spans: Vec<Range<usize>>) -> Self {
-        Chunks { canonical, spans }
+    pub(crate) fn new(canonical: String, spans: Vec<Range<usize>>, provenance: Provenance) -> Self {
+        Chunks {
+            canonical,
+            spans,
+            provenance,
+        }
     }
 
     /// The document's canonical text (SPEC §3): every chunk is a slice of it.
@@ -47,24 +171,49 @@ impl Chunks {
         self.spans.is_empty()
     }
 
-    /// The text of chunk `index`.
-    pub fn get(&self, index: usize) -> Option<&str> {
-        self.spans
-            .get(index)
-            .map(|span| &self.canonical[span.clone()])
+    /// Chunk `index`, with its provenance.
+    pub fn get(&self, index: usize) -> Option<Chunk<'_>> {
+        let span = self.spans.get(index)?;
+        let provenance = self.provenance.chunks.get(index)?;
+        Some(Chunk {
+            text: &self.canonical[span.clone()],
+            span: span.clone(),
+            start_index: provenance.chars.start,
+            end_index: provenance.chars.end,
+            heading_path: HeadingPath {
+                headings: &self.provenance.headings,
+                items: self
+                    .provenance
+                    .path_items
+                    .get(provenance.path.clone())
+                    .unwrap_or_default(),
+            },
+            anchor: provenance
+                .anchor
+                .and_then(|anchor| self.provenance.anchors.get(anchor))
+                .map(String::as_str),
+        })
+    }
+
+    /// The chunks, in order, with their provenance.
+    pub fn iter(&self) -> ChunkIter<'_> {
+        ChunkIter {
+            chunks: self,
+            indices: 0..self.len(),
+        }
     }
 
     /// The chunks' text, in order.
-    pub fn iter(&self) -> ChunkIter<'_> {
-        ChunkIter {
+    pub fn texts(&self) -> Texts<'_> {
+        Texts {
             canonical: &self.canonical,
             spans: self.spans.iter(),
         }
     }
 
-    /// The chunks as owned strings.
+    /// The chunks' text as owned strings.
     pub fn to_strings(&self) -> Vec<String> {
-        self.iter().map(str::to_owned).collect()
+        self.texts().map(str::to_owned).collect()
     }
 }
 
@@ -131,7 +280,7 @@ impl Chunks {
 pub struct InvariantViolation(String);
 
 impl<'a> IntoIterator for &'a Chunks {
-    type Item = &'a str;
+    type Item = Chunk<'a>;
     type IntoIter = ChunkIter<'a>;
 
     fn into_iter(self) -> ChunkIter<'a> {
@@ -139,14 +288,43 @@ impl<'a> IntoIterator for &'a Chunks {
     }
 }
 
-/// Iterator over the text of each chunk; see [`Chunks::iter`].
+/// Iterator over the chunks with their provenance; see [`Chunks::iter`].
 #[derive(Debug, Clone)]
 pub struct ChunkIter<'a> {
+    chunks: &'a Chunks,
+    indices: Range<usize>,
+}
+
+impl<'a> Iterator for ChunkIter<'a> {
+    type Item = Chunk<'a>;
+
+    fn next(&mut self) -> Option<Chunk<'a>> {
+        self.indices.next().and_then(|index| self.chunks.get(index))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.indices.size_hint()
+    }
+}
+
+impl ExactSizeIterator for ChunkIter<'_> {}
+
+impl DoubleEndedIterator for ChunkIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.indices
+            .next_back()
+            .and_then(|index| self.chunks.get(index))
+    }
+}
+
+/// Iterator over the text of each chunk; see [`Chunks::texts`].
+#[derive(Debug, Clone)]
+pub struct Texts<'a> {
     canonical: &'a str,
     spans: std::slice::Iter<'a, Range<usize>>,
 }
 
-impl<'a> Iterator for ChunkIter<'a> {
+impl<'a> Iterator for Texts<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
@@ -158,9 +336,9 @@ impl<'a> Iterator for ChunkIter<'a> {
     }
 }
 
-impl ExactSizeIterator for ChunkIter<'_> {}
+impl ExactSizeIterator for Texts<'_> {}
 
-impl DoubleEndedIterator for ChunkIter<'_> {
+impl DoubleEndedIterator for Texts<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         self.spans
             .next_back()

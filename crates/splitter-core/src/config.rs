@@ -7,7 +7,7 @@ use crate::error::ConfigError;
 /// The settings of SPEC §2, in the shape of a JSON config file.
 ///
 /// JSON keys are camelCase (`chunkSize`, `maxChunkSize`, `separators`,
-/// `neverBreakWithin`, `chunkOverlap`); unknown keys are rejected.
+/// `neverBreakWithin`, `chunkOverlap`, `whitespace`); unknown keys are rejected.
 /// A `SplitterConfig` is plain data: [`SplitterConfig::validate`] (called by
 /// [`crate::Splitter::new`]) checks it.
 ///
@@ -40,6 +40,40 @@ pub struct SplitterConfig {
     /// Accepted only as 0: overlapping chunks are not supported.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub chunk_overlap: usize,
+    /// How whitespace reaches the canonical text: as authored (SPEC §3, the
+    /// default) or as a reader sees it (SPEC §3.1).
+    #[serde(default, skip_serializing_if = "Whitespace::is_preserve")]
+    pub whitespace: Whitespace,
+}
+
+/// The `whitespace` setting: how text nodes' whitespace reaches the
+/// canonical text.
+///
+/// ```
+/// use splitter_core::{SplitterConfig, Whitespace};
+///
+/// let config = SplitterConfig::from_json(r#"{"chunkSize": 10, "whitespace": "normalize"}"#)?;
+/// assert_eq!(config.whitespace, Whitespace::Normalize);
+/// assert!(SplitterConfig::from_json(r#"{"chunkSize": 10, "whitespace": "tidy"}"#).is_err());
+/// # Ok::<(), splitter_core::ConfigError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Whitespace {
+    /// Whitespace exactly as authored (SPEC §3); whitespace-only text nodes
+    /// are kept only between inline content.
+    #[default]
+    Preserve,
+    /// Text as a reader sees it (SPEC §3.1): every run of whitespace is one
+    /// space, no line starts or ends with a space; `pre`, `textarea`,
+    /// `listing` and `plaintext` keep their text as authored.
+    Normalize,
+}
+
+impl Whitespace {
+    fn is_preserve(&self) -> bool {
+        *self == Whitespace::Preserve
+    }
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -56,6 +90,7 @@ impl SplitterConfig {
             separators: Vec::new(),
             never_break_within: Vec::new(),
             chunk_overlap: 0,
+            whitespace: Whitespace::Preserve,
         }
     }
 

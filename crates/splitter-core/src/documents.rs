@@ -4,9 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::chunks::Chunks;
-use crate::sizer::Sizer;
-use crate::splitter::Splitter;
+use crate::chunks::{Chunk, Chunks};
 
 /// A document in LangChain's shape: `{"pageContent": …, "metadata": {…}}`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -36,67 +34,58 @@ impl Document {
     }
 }
 
-/// Turns the chunks of one input document into chunk documents.
-///
-/// Each keeps all of `metadata` and adds `partIndex` (0-based) and
-/// `totalParts`; `chunk_header`, when given, is prepended to each chunk's
-/// text. No chunks give no documents.
-///
-/// ```
-/// use serde_json::{Map, json};
-/// use splitter_core::{Chunks, chunk_documents};
-///
-/// let docs = chunk_documents(&Chunks::default(), &Map::new(), None);
-/// assert!(docs.is_empty());
-/// ```
-pub fn chunk_documents(
-    chunks: &Chunks,
-    metadata: &Map<String, Value>,
-    chunk_header: Option<&str>,
-) -> Vec<Document> {
-    let total = chunks.len();
-    chunks
-        .iter()
-        .enumerate()
-        .map(|(index, text)| {
-            let mut metadata = metadata.clone();
-            metadata.insert("partIndex".into(), index.into());
-            metadata.insert("totalParts".into(), total.into());
-            let page_content = match chunk_header {
-                Some(header) => format!("{header}{text}"),
-                None => text.to_owned(),
-            };
-            Document {
-                page_content,
-                metadata,
-            }
-        })
-        .collect()
+impl Chunks {
+    /// These chunks as LangChain documents (SPEC §7), the one conversion
+    /// behind every documents API.
+    ///
+    /// Each keeps all of `metadata` (the input document's) and adds
+    /// `partIndex` (0-based), `totalParts`, and the chunk's provenance:
+    /// `startIndex`, `endIndex`, `headingPath` and `anchor` (see [`Chunk`]).
+    /// `chunk_header`, when given, is prepended to each chunk's text; the
+    /// offsets stay those of the chunk in the canonical text. No chunks give
+    /// no documents.
+    ///
+    /// ```
+    /// use serde_json::Map;
+    /// use splitter_core::Chunks;
+    ///
+    /// assert!(Chunks::default().to_documents(&Map::new(), None).is_empty());
+    /// ```
+    pub fn to_documents(
+        &self,
+        metadata: &Map<String, Value>,
+        chunk_header: Option<&str>,
+    ) -> Vec<Document> {
+        let total = self.len();
+        self.iter()
+            .enumerate()
+            .map(|(index, chunk)| {
+                let mut metadata = metadata.clone();
+                metadata.insert("partIndex".into(), index.into());
+                metadata.insert("totalParts".into(), total.into());
+                insert_provenance(&mut metadata, &chunk);
+                let page_content = match chunk_header {
+                    Some(header) => format!("{header}{}", chunk.text),
+                    None => chunk.text.to_owned(),
+                };
+                Document {
+                    page_content,
+                    metadata,
+                }
+            })
+            .collect()
+    }
 }
 
-impl<S: Sizer> Splitter<S> {
-    /// Splits each document's HTML page content and returns the chunk
-    /// documents of all of them, in order (see [`chunk_documents`]).
-    ///
-    /// `split_html` parses and splits one page; a backend supplies it, e.g.
-    /// `|splitter, html| Ok(splitter.split(&Html5everDom::parse(html)?))`.
-    /// The first error stops the run and is returned. The facade crate
-    /// offers this with its default backend.
-    pub fn split_documents<I, F, E>(
-        &self,
-        documents: I,
-        chunk_header: Option<&str>,
-        mut split_html: F,
-    ) -> Result<Vec<Document>, E>
-    where
-        I: IntoIterator<Item = Document>,
-        F: FnMut(&Self, &str) -> Result<Chunks, E>,
-    {
-        let mut out = Vec::new();
-        for document in documents {
-            let chunks = split_html(self, &document.page_content)?;
-            out.extend(chunk_documents(&chunks, &document.metadata, chunk_header));
-        }
-        Ok(out)
-    }
+fn insert_provenance(metadata: &mut Map<String, Value>, chunk: &Chunk<'_>) {
+    metadata.insert("startIndex".into(), chunk.start_index.into());
+    metadata.insert("endIndex".into(), chunk.end_index.into());
+    metadata.insert(
+        "headingPath".into(),
+        Value::Array(chunk.heading_path.iter().map(Value::from).collect()),
+    );
+    metadata.insert(
+        "anchor".into(),
+        chunk.anchor.map_or(Value::Null, Value::from),
+    );
 }

@@ -4,10 +4,11 @@
 use crate::adapter::DomAdapter;
 use crate::canonical::CanonicalText;
 use crate::chunks::Chunks;
-use crate::config::SplitterConfig;
+use crate::config::{SplitterConfig, Whitespace};
 use crate::decompose;
 use crate::error::ConfigError;
 use crate::merge::merge;
+use crate::provenance;
 use crate::select::SelectorSet;
 use crate::sizer::{Characters, Sizer};
 
@@ -79,9 +80,10 @@ impl<S: Sizer> Splitter<S> {
         &self.sizer
     }
 
-    /// Splits one parsed document into chunks.
+    /// Splits one parsed document into chunks, each with its provenance
+    /// (SPEC §7).
     pub fn split<A: DomAdapter>(&self, dom: &A) -> Chunks {
-        let canonical = CanonicalText::build(dom);
+        let mut canonical = CanonicalText::build(dom, self.config.whitespace);
         let segments = decompose::segments(self, dom, &canonical);
         let spans = merge(
             &canonical.text,
@@ -89,7 +91,8 @@ impl<S: Sizer> Splitter<S> {
             &self.sizer,
             self.config.chunk_size,
         );
-        Chunks::new(canonical.text, spans)
+        let provenance = provenance::assign(dom, &mut canonical, &spans);
+        Chunks::new(canonical.text, spans, provenance)
     }
 }
 
@@ -119,6 +122,13 @@ impl SplitterBuilder {
         selectors: I,
     ) -> Self {
         self.config.never_break_within = selectors.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets how whitespace reaches the canonical text (default:
+    /// [`Whitespace::Preserve`]).
+    pub fn whitespace(mut self, whitespace: Whitespace) -> Self {
+        self.config.whitespace = whitespace;
         self
     }
 

@@ -232,7 +232,41 @@ fn chunks_are_spans_of_the_canonical_text() {
     let chunks = splitter(11, None).split(&dom);
     assert_eq!(chunks.canonical_text(), "alpha\nbeta\ngamma\ndelta");
     assert_eq!(chunks.to_strings(), ["alpha\nbeta", "gamma\ndelta"]);
-    for (span, text) in chunks.spans().iter().zip(chunks.iter()) {
+    for (span, text) in chunks.spans().iter().zip(chunks.texts()) {
         assert_eq!(&chunks.canonical_text()[span.clone()], text);
     }
+}
+
+/// A million nested sections, each titled: the heading sweep keeps its
+/// stacks on the heap and builds each chunk's path from the scopes that hold
+/// headings, so this is linear and cannot overflow the stack.
+#[test]
+fn million_nested_sections_get_heading_paths() {
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            const DEPTH: usize = 1_000_000;
+            let mut dom = ArenaDom::new();
+            let mut parent = 0;
+            for level in 0..DEPTH {
+                parent = dom.element(parent, "section");
+                if level % 250_000 == 0 {
+                    let h1 = dom.element(parent, "h1");
+                    dom.add_text(h1, &format!("Level {level}"));
+                    dom.set_attribute(parent, "id", &format!("s{level}"));
+                }
+            }
+            dom.add_text(parent, "deepest");
+            let chunks = splitter(1, None).split(&dom);
+            let last = chunks.iter().last().expect("chunks");
+            assert_eq!(last.text, "deepest");
+            assert_eq!(
+                last.heading_path.to_vec(),
+                ["Level 0", "Level 250000", "Level 500000", "Level 750000"]
+            );
+            assert_eq!(last.anchor, Some("s750000"));
+            drop(dom);
+        })
+        .expect("spawn test thread");
+    handle.join().expect("no stack overflow");
 }
