@@ -12,11 +12,13 @@
 mod inputs;
 mod ordered;
 mod progress;
+mod record;
 mod render;
 mod report;
 mod stats;
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -26,7 +28,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use clap::Parser;
 use html_splitter::encoding::Encoding;
-use html_splitter::{Backend, Splitter, SplitterConfig};
+use html_splitter::{Backend, Splitter, SplitterConfig, Whitespace};
 
 use crate::inputs::Input;
 use crate::progress::Progress;
@@ -37,7 +39,8 @@ use crate::stats::Tally;
 /// Split HTML pages into plain-text chunks for retrieval-augmented generation.
 ///
 /// Writes one JSON object per chunk to stdout (JSON Lines), documents in input
-/// order: {"pageContent": "…", "metadata": {"source": "…", "partIndex": 0, "totalParts": 3}}.
+/// order: {"pageContent": "…", "metadata": {"source": "…", "partIndex": 0, "totalParts": 3,
+/// "startIndex": 0, "endIndex": 120, "headingPath": ["…"], "anchor": "…"}}.
 #[derive(Debug, Parser)]
 #[command(name = "htmlsplit", version, about, long_about = None, after_help = after_help())]
 struct Args {
@@ -47,7 +50,7 @@ struct Args {
     inputs: Vec<PathBuf>,
 
     /// JSON config file with the keys chunkSize, maxChunkSize, separators,
-    /// neverBreakWithin, chunkOverlap. Flags override it.
+    /// neverBreakWithin, chunkOverlap, whitespace. Flags override it.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
 
@@ -82,6 +85,16 @@ struct Args {
     /// `windows-1252`) instead of sniffing it.
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
+
+    /// Whitespace of the text: `preserve` (as authored) or `normalize` (as a
+    /// reader sees it: runs of whitespace become one space, except in `pre`).
+    #[arg(long, value_name = "MODE", value_parser = ["preserve", "normalize"])]
+    whitespace: Option<String>,
+
+    /// Also write one JSON line per document to FILE: {"source": "…", "text":
+    /// "…"}, the canonical text that chunks' startIndex/endIndex index.
+    #[arg(long, value_name = "FILE")]
+    documents: Option<PathBuf>,
 
     /// Documents split in parallel (default: the available cores). The
     /// output is the same for every value.
@@ -125,6 +138,7 @@ struct Job {
     stats: bool,
     stats_json: Option<PathBuf>,
     report: Option<ReportWriter>,
+    documents: Option<BufWriter<File>>,
 }
 
 fn main() -> ExitCode {
@@ -168,6 +182,11 @@ impl Job {
         if let Some(overlap) = args.chunk_overlap {
             config.chunk_overlap = overlap;
         }
+        match args.whitespace.as_deref() {
+            Some("normalize") => config.whitespace = Whitespace::Normalize,
+            Some(_) => config.whitespace = Whitespace::Preserve,
+            None => {}
+        }
         let splitter = Splitter::new(config)?;
         let backend: Backend = args.backend.parse()?;
         let encoding = match args.encoding {
@@ -194,13 +213,21 @@ impl Job {
             )?),
             None => None,
         };
+        let documents = match &args.documents {
+            Some(path) => Some(BufWriter::new(File::create(path).with_context(|| {
+                format!("cannot create documents file {}", path.display())
+            })?)),
+            None => None,
+        };
         Ok(Job {
             renderer: Renderer {
                 splitter,
                 backend,
                 encoding,
                 report: report.is_some(),
+                documents: documents.is_some(),
             },
+            documents,
             inputs,
             jobs,
             quiet: args.quiet,
@@ -228,6 +255,7 @@ impl Job {
         let mut out = stdout.lock();
         let renderer = &self.renderer;
         let report = &mut self.report;
+        let documents_file = &mut self.documents;
         ordered::map_ordered(
             inputs,
             self.jobs,
@@ -258,6 +286,15 @@ impl Job {
                     }
                     return ControlFlow::Break(());
                 }
+                if let (Some(file), Some(line)) = (documents_file.as_mut(), &document.document)
+                    && let Err(err) = file.write_all(line)
+                {
+                    progress.println(&format!(
+                        "htmlsplit: cannot write the documents file: {err}"
+                    ));
+                    status = ExitCode::FAILURE;
+                    return ControlFlow::Break(());
+                }
                 if let (Some(writer), Some(entry)) = (report.as_mut(), &document.report)
                     && let Err(err) = writer.add(&document.source, entry, &document.sizes)
                 {
@@ -273,6 +310,12 @@ impl Job {
         progress.finish();
         if stdout_closed || status != ExitCode::SUCCESS {
             return status;
+        }
+        if let Some(file) = &mut self.documents
+            && let Err(err) = file.flush()
+        {
+            eprintln!("htmlsplit: cannot write the documents file: {err}");
+            return ExitCode::FAILURE;
         }
         let (documents, failures) = (tally.documents(), tally.failures());
         if let Some(writer) = self.report.take()

@@ -4,12 +4,11 @@
 
 use std::io::{self, Read};
 
+use crate::inputs::Input;
+use crate::record;
 use anyhow::Context;
 use html_splitter::encoding::Encoding;
 use html_splitter::{Backend, Sizer, Splitter};
-use serde::Serialize;
-
-use crate::inputs::Input;
 
 /// The name of the unit chunk sizes are measured in.
 pub fn size_unit() -> &'static str {
@@ -24,6 +23,8 @@ pub struct Renderer {
     pub encoding: Option<&'static Encoding>,
     /// Whether to build each document's report entry as well.
     pub report: bool,
+    /// Whether to encode each document's canonical text for `--documents`.
+    pub documents: bool,
 }
 
 /// What became of one input.
@@ -49,6 +50,9 @@ pub struct Rendered {
     pub sizes: Vec<usize>,
     /// The document's entry in the report, when one is written.
     pub report: Option<Vec<u8>>,
+    /// The document's line for `--documents` (its canonical text), when
+    /// one is written.
+    pub document: Option<Vec<u8>>,
 }
 
 impl Renderer {
@@ -65,24 +69,23 @@ impl Renderer {
             Err(err) => return Outcome::Failed(format!("cannot split {source}: {err}")),
         };
         drop(html);
-        let total = chunks.len();
+        let sizes: Vec<usize> = chunks
+            .texts()
+            .map(|text| self.splitter.sizer().size(text))
+            .collect();
         let mut lines = Vec::new();
-        let mut sizes = Vec::with_capacity(total);
-        for (index, text) in chunks.iter().enumerate() {
-            sizes.push(self.splitter.sizer().size(text));
-            let record = Record {
-                page_content: text,
-                metadata: Metadata {
-                    source: &source,
-                    part_index: index,
-                    total_parts: total,
-                },
-            };
-            if let Err(err) = serde_json::to_writer(&mut lines, &record) {
-                return Outcome::Fatal(format!("cannot encode a chunk of {source}: {err}"));
-            }
-            lines.push(b'\n');
+        if let Err(err) = record::write_chunks(&mut lines, &source, &chunks) {
+            return Outcome::Fatal(format!("cannot encode a chunk of {source}: {err}"));
         }
+        let mut document = None;
+        if self.documents {
+            let mut line = Vec::new();
+            if let Err(err) = record::write_document(&mut line, &source, &chunks) {
+                return Outcome::Fatal(format!("cannot encode the text of {source}: {err}"));
+            }
+            document = Some(line);
+        }
+        drop(chunks);
         let report = self
             .report
             .then(|| crate::report::document_entry(&source, &lines, &sizes));
@@ -92,6 +95,7 @@ impl Renderer {
             lines,
             sizes,
             report,
+            document,
         })
     }
 }
@@ -112,19 +116,4 @@ fn read(input: &Input) -> anyhow::Result<(String, Vec<u8>)> {
             Ok((path.display().to_string(), bytes))
         }
     }
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Record<'a> {
-    page_content: &'a str,
-    metadata: Metadata<'a>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Metadata<'a> {
-    source: &'a str,
-    part_index: usize,
-    total_parts: usize,
 }

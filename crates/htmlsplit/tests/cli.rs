@@ -367,3 +367,58 @@ fn the_default_build_serves_every_backend() {
     assert_eq!(outputs[1], outputs[0]);
     assert_eq!(outputs[2], outputs[0]);
 }
+
+#[test]
+fn chunks_carry_provenance_and_documents_hold_the_canonical_text() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let page = dir.path().join("page.html");
+    write(
+        &page,
+        "<emu-clause id=\"sec-a\"><h1>1 A</h1><p>Alpha   text.</p>\
+         <emu-clause id=\"sec-b\"><h1>1.1 B</h1><p>Béta 🦀 text.</p></emu-clause></emu-clause>"
+            .as_bytes(),
+    );
+    let documents = dir.path().join("docs.jsonl");
+    let page_arg = page.to_str().expect("UTF-8 path");
+    let documents_arg = documents.to_str().expect("UTF-8 path");
+    for (mode, alpha) in [("preserve", "Alpha   text."), ("normalize", "Alpha text.")] {
+        let output = run_with_stdin(
+            &[
+                "--chunk-size",
+                "1",
+                "--whitespace",
+                mode,
+                "--documents",
+                documents_arg,
+                page_arg,
+            ],
+            b"",
+        );
+        assert!(output.status.success(), "{}", stderr(&output));
+        let records = records(&output);
+        assert_eq!(contents(&output)[1], alpha);
+        let last = &records[3]["metadata"];
+        assert_eq!(last["headingPath"], serde_json::json!(["1 A", "1.1 B"]));
+        assert_eq!(last["anchor"], "sec-b");
+        assert_eq!(last["partIndex"], 3);
+        assert_eq!(last["totalParts"], 4);
+        let lines = std::fs::read_to_string(&documents).expect("documents file");
+        let docs: Vec<Value> = lines
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+            .collect();
+        assert_eq!(docs.len(), 1);
+        assert_eq!(docs[0]["source"], page_arg);
+        let text: Vec<char> = docs[0]["text"].as_str().expect("text").chars().collect();
+        for record in &records {
+            let start = record["metadata"]["startIndex"]
+                .as_u64()
+                .expect("startIndex") as usize;
+            let end = record["metadata"]["endIndex"].as_u64().expect("endIndex") as usize;
+            let slice: String = text[start..end].iter().collect();
+            assert_eq!(slice, record["pageContent"].as_str().expect("pageContent"));
+        }
+    }
+    let output = run_with_stdin(&["--chunk-size", "5", "--whitespace", "tidy"], b"");
+    assert_eq!(output.status.code(), Some(2));
+}
