@@ -10,6 +10,14 @@ pub fn workspace_root() -> PathBuf {
     manifest.parent().unwrap_or(manifest).to_path_buf()
 }
 
+/// The shared corpora: `$SHARED_CORPUS` when set (a git worktree is not
+/// beside `../shared`), else `../shared/corpus` beside the checkout.
+fn shared_corpus() -> PathBuf {
+    std::env::var_os("SHARED_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("../shared/corpus"))
+}
+
 /// A named set of pages.
 #[derive(Debug)]
 pub struct Corpus {
@@ -49,7 +57,7 @@ fn load(name: &'static str, dir: &Path) -> Option<Corpus> {
 /// The shared corpora when `../shared` is beside the checkout, else the
 /// repo's own `corpus/` pages.
 pub fn corpora() -> Vec<Corpus> {
-    let shared = workspace_root().join("../shared/corpus");
+    let shared = shared_corpus();
     let found: Vec<Corpus> = [("ecma262", "ecma262"), ("web", "web")]
         .into_iter()
         .filter_map(|(name, dir)| load(name, &shared.join(dir)))
@@ -66,7 +74,7 @@ pub fn corpora() -> Vec<Corpus> {
 /// Only the corpus called `name` (as [`corpora`] names them), without
 /// loading the others.
 pub fn corpus(name: &str) -> Option<Corpus> {
-    let shared = workspace_root().join("../shared/corpus");
+    let shared = shared_corpus();
     match name {
         "ecma262" => load("ecma262", &shared.join("ecma262")),
         "web" => load("web", &shared.join("web")),

@@ -1,13 +1,20 @@
 //! `cargo xtask equivalence`: every backend over every corpus input with
-//! every config; a table of agreement per backend pair, the first differing
-//! chunk of each differing document, and SPEC §6 invariant checks on every
-//! run (1–3 on the output, 5 by splitting each input twice).
+//! every config; a table of agreement per backend pair (chunks, and chunks
+//! with their provenance), the first differing chunk of each differing
+//! document, and checks on every run: SPEC §6 invariants 1–3 on the output,
+//! 5 by splitting each input twice, and SPEC §7's provenance (each chunk is
+//! `text[startIndex:endIndex]` of the canonical text, each anchor is an `id`
+//! written in the page).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use html_splitter::{Backend, Splitter, SplitterConfig};
+use std::collections::HashSet;
+
+use html_splitter::{
+    Backend, Chunks, DomAdapter, Html5everDom, NodeKind, Splitter, SplitterConfig,
+};
 use rayon::prelude::*;
 
 use crate::corpus;
@@ -42,11 +49,93 @@ fn must_agree(pair: (Backend, Backend), corpus: &Path) -> bool {
     }
 }
 
+/// One chunk with its provenance, as compared between backends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Record {
+    text: String,
+    start: usize,
+    end: usize,
+    heading_path: Vec<String>,
+    anchor: Option<String>,
+}
+
+impl Record {
+    fn describe(&self) -> String {
+        format!(
+            "{} [{}..{}, path {:?}, anchor {:?}]",
+            excerpt(Some(&self.text)),
+            self.start,
+            self.end,
+            self.heading_path,
+            self.anchor
+        )
+    }
+}
+
+/// Checks SPEC §7 on one split: offsets index the canonical text in Unicode
+/// scalar values, and every anchor is an `id` of the page (as html5ever
+/// parses it, whatever the backend).
+fn check_provenance(chunks: &Chunks, html: &str) -> Result<(), String> {
+    let text: Vec<char> = chunks.canonical_text().chars().collect();
+    let mut ids: Option<HashSet<String>> = None;
+    for (index, chunk) in chunks.iter().enumerate() {
+        let slice: Option<String> = text
+            .get(chunk.start_index..chunk.end_index)
+            .map(|chars| chars.iter().collect());
+        if slice.as_deref() != Some(chunk.text) {
+            return Err(format!(
+                "chunk {index} is not text[{}..{}]",
+                chunk.start_index, chunk.end_index
+            ));
+        }
+        if let Some(anchor) = chunk.anchor {
+            let ids = ids.get_or_insert_with(|| page_ids(html));
+            if !ids.contains(anchor) {
+                return Err(format!(
+                    "chunk {index}: anchor {anchor:?} is no id of the page"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every `id` attribute of the page, by a walk over the whole tree.
+fn page_ids(html: &str) -> HashSet<String> {
+    let mut ids = HashSet::new();
+    let Ok(dom) = Html5everDom::parse(html) else {
+        return ids;
+    };
+    let mut stack = vec![dom.document()];
+    while let Some(node) = stack.pop() {
+        if dom.kind(node) == NodeKind::Element
+            && let Some(id) = dom.attribute(node, "id")
+        {
+            ids.insert(id.into_owned());
+        }
+        stack.extend(dom.children(node));
+    }
+    ids
+}
+
+fn records(chunks: &Chunks) -> Vec<Record> {
+    chunks
+        .iter()
+        .map(|chunk| Record {
+            text: chunk.text.to_owned(),
+            start: chunk.start_index,
+            end: chunk.end_index,
+            heading_path: chunk.heading_path.to_vec(),
+            anchor: chunk.anchor.map(str::to_owned),
+        })
+        .collect()
+}
+
 struct Difference {
     page: String,
     index: usize,
-    left: Option<String>,
-    right: Option<String>,
+    left: Option<Record>,
+    right: Option<Record>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -82,8 +171,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
     let mut report = String::new();
     let mut failed = Vec::new();
-    writeln!(report, "| corpus | config | pair | identical / total |")?;
-    writeln!(report, "|---|---|---|---|")?;
+    writeln!(
+        report,
+        "| corpus | config | pair | identical chunks / total | identical chunks and provenance / total |"
+    )?;
+    writeln!(report, "|---|---|---|---|---|")?;
     let mut details = String::new();
     for corpus_dir in &corpora {
         let pages = corpus::load(corpus_dir)?;
@@ -93,7 +185,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .to_string_lossy()
             .into_owned();
         for (config_name, splitter) in &configs {
-            let results: Vec<Vec<Vec<String>>> = pages
+            let results: Vec<Vec<Vec<Record>>> = pages
                 .par_iter()
                 .map(|page| {
                     Backend::ALL
@@ -113,13 +205,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                                         .then_some(())
                                         .ok_or_else(|| "a second split differs".to_owned())
                                 })
+                                .and_then(|()| check_provenance(&chunks, &page.html))
                                 .map_err(|violation| {
                                     format!(
                                         "{corpus_name}/{} [{backend}, {config_name}]: {violation}",
                                         page.name
                                     )
                                 })?;
-                            Ok(chunks.to_strings())
+                            Ok(records(&chunks))
                         })
                         .collect::<Result<Vec<_>, String>>()
                 })
@@ -135,12 +228,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                         first_difference(&page.name, &outputs[left], &outputs[right])
                     })
                     .collect();
+                let same_text = results
+                    .iter()
+                    .filter(|outputs| texts(&outputs[left]).eq(texts(&outputs[right])))
+                    .count();
                 let identical = pages.len() - differences.len();
                 writeln!(
                     report,
-                    "| {corpus_name} | {config_name} | {} ≡ {} | {identical} / {} |",
+                    "| {corpus_name} | {config_name} | {} ≡ {} | {same_text} / {} | {identical} / {} |",
                     pair.0,
                     pair.1,
+                    pages.len(),
                     pages.len()
                 )?;
                 if !differences.is_empty() && must_agree(pair, corpus_dir) {
@@ -160,9 +258,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                         difference.page,
                         difference.index,
                         pair.0,
-                        excerpt(difference.left.as_deref()),
+                        describe(difference.left.as_ref()),
                         pair.1,
-                        excerpt(difference.right.as_deref()),
+                        describe(difference.right.as_ref()),
                     )?;
                 }
             }
@@ -192,7 +290,15 @@ fn position(backend: Backend) -> usize {
         .unwrap_or_default()
 }
 
-fn first_difference(page: &str, left: &[String], right: &[String]) -> Option<Difference> {
+fn texts(records: &[Record]) -> impl Iterator<Item = &str> {
+    records.iter().map(|record| record.text.as_str())
+}
+
+fn describe(record: Option<&Record>) -> String {
+    record.map_or_else(|| "(no chunk)".to_owned(), Record::describe)
+}
+
+fn first_difference(page: &str, left: &[Record], right: &[Record]) -> Option<Difference> {
     let index = (0..left.len().max(right.len())).find(|&i| left.get(i) != right.get(i))?;
     Some(Difference {
         page: page.to_owned(),

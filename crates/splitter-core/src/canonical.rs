@@ -120,8 +120,13 @@ pub(crate) struct IdMark<N> {
 }
 
 impl<N: Copy> CanonicalText<N> {
-    /// Builds the canonical text of `dom` in one walk over the content roots.
-    pub(crate) fn build<A: DomAdapter<Node = N>>(dom: &A, whitespace: Whitespace) -> Self {
+    /// Builds the canonical text of `dom` in one walk over the content roots,
+    /// recording what provenance needs when `provenance` is set.
+    pub(crate) fn build<A: DomAdapter<Node = N>>(
+        dom: &A,
+        whitespace: Whitespace,
+        provenance: bool,
+    ) -> Self {
         let root = content_root(dom);
         let mut builder = Builder {
             text: String::new(),
@@ -132,8 +137,13 @@ impl<N: Copy> CanonicalText<N> {
             preformatted: 0,
             outline: Vec::new(),
             heading_texts: Vec::new(),
-            ids: ancestor_ids(dom, root),
+            ids: if provenance {
+                ancestor_ids(dom, root)
+            } else {
+                Vec::new()
+            },
             scope: None,
+            provenance,
         };
         builder.walk(dom, root);
         CanonicalText {
@@ -261,6 +271,8 @@ struct Builder<N> {
     ids: Vec<IdMark<N>>,
     /// The innermost open sectioning element (an outline index).
     scope: Option<u32>,
+    /// Whether to record outline and ids.
+    provenance: bool,
     /// A block boundary was passed since the last text; it becomes one `"\n"`
     /// if more text follows.
     pending_break: bool,
@@ -325,7 +337,7 @@ impl<N: Copy> Builder<N> {
                         subtree_end: self.units.len() + 1,
                         is_element: true,
                     });
-                    let id = has_id(dom, node).then(|| {
+                    let id = (self.provenance && has_id(dom, node)).then(|| {
                         self.ids.push(IdMark {
                             node,
                             start,
@@ -353,6 +365,9 @@ impl<N: Copy> Builder<N> {
 
     /// Records a heading or a sectioning element starting at `start`.
     fn open_outline(&mut self, role: Role, start: usize) -> Option<u32> {
+        if !self.provenance {
+            return None;
+        }
         let kind = match role {
             Role::Heading(rank) => OutlineKind::Heading {
                 rank,

@@ -1,6 +1,8 @@
 //! The public [`Splitter`]: validated settings, compiled selectors and a
 //! sizer, and its builder.
 
+use std::ops::Range;
+
 use crate::adapter::DomAdapter;
 use crate::canonical::CanonicalText;
 use crate::chunks::Chunks;
@@ -83,7 +85,7 @@ impl<S: Sizer> Splitter<S> {
     /// Splits one parsed document into chunks, each with its provenance
     /// (SPEC §7).
     pub fn split<A: DomAdapter>(&self, dom: &A) -> Chunks {
-        let mut canonical = CanonicalText::build(dom, self.config.whitespace);
+        let mut canonical = CanonicalText::build(dom, self.config.whitespace, true);
         let segments = decompose::segments(self, dom, &canonical);
         let spans = merge(
             &canonical.text,
@@ -93,6 +95,21 @@ impl<S: Sizer> Splitter<S> {
         );
         let provenance = provenance::assign(dom, &mut canonical, &spans);
         Chunks::new(canonical.text, spans, provenance)
+    }
+
+    /// The byte spans [`Splitter::split`] would give, without recording or
+    /// assigning provenance: for benchmarks that measure what provenance
+    /// costs. Not part of the stable API.
+    #[doc(hidden)]
+    pub fn split_spans_without_provenance<A: DomAdapter>(&self, dom: &A) -> Vec<Range<usize>> {
+        let canonical = CanonicalText::build(dom, self.config.whitespace, false);
+        let segments = decompose::segments(self, dom, &canonical);
+        merge(
+            &canonical.text,
+            &segments,
+            &self.sizer,
+            self.config.chunk_size,
+        )
     }
 }
 
