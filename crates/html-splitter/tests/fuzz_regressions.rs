@@ -224,7 +224,7 @@ fn foster_parented_text_is_kept() {
             .expect("the backend parses this input");
         assert_invariants(&chunks, None, backend);
         let words: usize = chunks
-            .iter()
+            .texts()
             .map(|c| c.matches('w').count() + c.matches('x').count())
             .sum();
         assert_eq!(words, 1_000, "{backend}");
@@ -250,7 +250,7 @@ fn attributes_merged_into_html_and_body_are_kept() {
             .expect("the backend parses this input");
         assert_invariants(&chunks, None, backend);
         let words: Vec<String> = chunks
-            .iter()
+            .texts()
             .flat_map(|c| c.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
             .collect();
         let expected: Vec<String> = (0..2_000).map(|i| format!("w{i}")).collect();

@@ -258,7 +258,7 @@ fn million_nested_sections_get_heading_paths() {
             }
             dom.add_text(parent, "deepest");
             let chunks = splitter(1, None).split(&dom);
-            let last = chunks.iter().last().expect("chunks");
+            let last = chunks.iter().next_back().expect("chunks");
             assert_eq!(last.text, "deepest");
             assert_eq!(
                 last.heading_path.to_vec(),
