@@ -3,8 +3,9 @@
 //! [`Html5everDom`] parses a document with html5ever into a tree of its own
 //! (see [the tree](#the-tree)) and implements [`splitter_core::DomAdapter`]
 //! for it; a node is named by a [`NodeId`], its index in the tree's node
-//! table. A tree parsed some other way into a [`markup5ever_rcdom::RcDom`]
-//! can be copied in with [`Html5everDom::from_rcdom`].
+//! table. With the non-default feature `rcdom`, a tree parsed some other
+//! way into a `markup5ever_rcdom::RcDom` can be copied in with
+//! `Html5everDom::from_rcdom`.
 //!
 //! # Example
 //!
@@ -34,7 +35,7 @@
 //!
 //! - Document, element, text, comment and doctype nodes keep their kinds;
 //!   processing instructions (which an HTML parser never produces, but a
-//!   hand-built [`RcDom`] may hold) are [`NodeKind::Other`].
+//!   hand-built `RcDom` may hold) are [`NodeKind::Other`].
 //! - The contents of a `<template>` element, which the HTML standard keeps
 //!   in a separate document fragment, are presented as the children of the
 //!   `<template>` element, after any ordinary children. Whether to ignore
@@ -46,42 +47,17 @@
 //!
 //! # Depth cap
 //!
-//! html5ever's tree builder scans its stack of open elements for most tags,
-//! so parsing a document nested `n` deep costs time proportional to `n²`:
-//! 100,000 nested `<div>`s take over a minute. Browsers bound the depth
-//! their parser builds (Blink at 512) and keep the text;
-//! [`Html5everDom::parse`] does the same, through [`parse_with_sink`], which
-//! drives html5ever's tokenizer and tree builder itself with a filter
-//! between them:
-//!
-//! - Once the tree builder holds [`MAX_DEPTH`] (512) elements, counted as
-//!   below, a start tag that would open another is dropped, and so is the
-//!   end tag that closes it. The text inside stays, in order, in the element
-//!   at the cap: no text is lost, and a million nested elements parse in
-//!   linear time (half a second).
-//! - Some start tags are never dropped or only 16 levels past the cap, so
-//!   that what follows them is read as without the cap: void elements;
-//!   tags that switch the tokenizer (`script`, `style`, `textarea`,
-//!   `title`, `xmp`, `iframe`, `noembed`, `noframes`, `noscript`,
-//!   `plaintext`), so script text stays script text; `svg`, `math` and
-//!   their integration points, and the tags that leave SVG or MathML
-//!   content; `template` and the first tag inside one.
-//! - Documents that stay below the cap (every page of the project's
-//!   corpora: the deepest is 39 levels) parse exactly as with html5ever's
-//!   own driver.
-//!
-//! The count is the tree builder's own: the open elements, the list of
-//! active formatting elements and a few pointers. So `<body>` holds at most
-//! 508 nested `<div>`s, and nested formatting elements (`<b>`, `<i>`, `<a>`)
-//! count twice. Past the cap the tree is no longer the one the HTML standard
-//! prescribes; in contrived cases (end tags misnested around SVG or MathML
-//! at the cap) text can land in an element the splitter skips, such as an
-//! SVG `<style>`.
+//! [`Html5everDom::parse`] parses through [`splitter_driver`], which caps
+//! the depth of the tree html5ever builds at [`MAX_DEPTH`] (512), as
+//! browsers do: deeper start tags are dropped and their text is kept in the
+//! element at the cap, so a million nested elements parse in linear time
+//! rather than html5ever's quadratic time. The details are in
+//! [`splitter_driver`'s documentation](splitter_driver#depth-cap).
 //!
 //! # The tree
 //!
 //! [`Html5everDom::parse`] builds its own tree rather than a
-//! [`markup5ever_rcdom::RcDom`]: one vector of nodes linked by index, each
+//! `markup5ever_rcdom::RcDom`: one vector of nodes linked by index, each
 //! node knowing its parent, its neighbours and both ends of its child list.
 //! Every edit the tree builder makes then costs constant time per node it
 //! places or moves. `RcDom`
@@ -100,7 +76,7 @@
 //! Node ids are the order in which the parser created the nodes, which is
 //! document order except where the parser moved nodes (foster parenting,
 //! repair of misnested formatting elements, template contents). A tree
-//! from [`Html5everDom::from_rcdom`] is numbered in document order.
+//! from `Html5everDom::from_rcdom` is numbered in document order.
 //!
 //! # Known cost: one tag with very many attributes
 //!
@@ -108,25 +84,25 @@
 //! attributes before it (to drop duplicates), so a single tag with `n`
 //! distinct attributes costs time proportional to `n²`: 80,000 attributes
 //! (a 1 MB tag) take 1.7 s, 160,000 take 6.3 s. The check is inside the
-//! tokenizer, out of reach of this crate's driver; the scraper backend
+//! tokenizer, out of reach of the driver; the scraper backend
 //! shares it, the tl backend does not have it. Real pages stay far below:
 //! it takes tens of thousands of attributes on one tag to notice.
 
 #![deny(missing_docs)]
 
 pub use html5ever;
+#[cfg(feature = "rcdom")]
 pub use markup5ever_rcdom;
+pub use splitter_driver::MAX_DEPTH;
 
-mod depth;
 mod sink;
 mod tree;
-
-pub use depth::{MAX_DEPTH, parse_with_sink};
 
 use std::borrow::Cow;
 use std::fmt;
 
 use html5ever::QualName;
+#[cfg(feature = "rcdom")]
 use markup5ever_rcdom::{Handle, NodeData, RcDom};
 use splitter_core::{DomAdapter, NodeKind, ParseError};
 
@@ -151,8 +127,8 @@ impl NodeId {
 
 /// A parsed document, read through its [`DomAdapter`] implementation.
 ///
-/// Built by [`parse`](Html5everDom::parse) or
-/// [`from_rcdom`](Html5everDom::from_rcdom). Nothing in this type recurses
+/// Built by [`parse`](Html5everDom::parse) (or, with the feature `rcdom`,
+/// `from_rcdom`). Nothing in this type recurses
 /// on the call stack, neither building nor dropping, so arbitrarily deep
 /// trees are fine.
 pub struct Html5everDom {
@@ -167,7 +143,7 @@ pub struct Html5everDom {
 
 impl Html5everDom {
     /// Parse a whole HTML document, as a browser would, with
-    /// [`parse_with_sink`]: html5ever with default options (a leading byte
+    /// [`splitter_driver::parse_with_sink`]: html5ever with default options (a leading byte
     /// order mark is dropped) and the [depth cap](crate#depth-cap).
     ///
     /// Every input parses to some document, as in a browser. Never panics:
@@ -175,14 +151,17 @@ impl Html5everDom {
     /// crate's tree), the panic is caught and returned as
     /// [`ParseError::ParserPanicked`], never as an empty document.
     pub fn parse(html: &str) -> Result<Self, ParseError> {
-        Self::parse_in_chunks(html, depth::CHUNK)
+        ParseError::guard("html5ever", || {
+            splitter_driver::parse_with_sink(sink::Sink::default(), html)
+        })
     }
 
     /// [`parse`](Self::parse), feeding the parser at most `chunk` bytes
     /// at a time (rounded up to a character boundary).
+    #[cfg(test)]
     fn parse_in_chunks(html: &str, chunk: usize) -> Result<Self, ParseError> {
         ParseError::guard("html5ever", || {
-            depth::parse_in_chunks(sink::Sink::default(), html, chunk)
+            splitter_driver::parse_in_chunks(sink::Sink::default(), html, chunk)
         })
     }
 
@@ -194,11 +173,14 @@ impl Html5everDom {
 
     /// Copy an [`RcDom`] that the caller parsed (or built) themselves.
     ///
+    /// Only with the non-default feature `rcdom`.
+    ///
     /// The contents of a `<template>` become its last children, as with
     /// [`parse`](Self::parse); adjacent text nodes of a hand-built tree stay
     /// apart. The tree must be a tree: a node reachable along two paths
     /// (which html5ever never produces) is copied once per path, and a
     /// cycle would make this function loop until memory runs out.
+    #[cfg(feature = "rcdom")]
     pub fn from_rcdom(dom: RcDom) -> Self {
         let mut tree = Tree::default();
         let mut names = Names::default();
@@ -258,6 +240,7 @@ impl Html5everDom {
     }
 }
 
+#[cfg(feature = "rcdom")]
 /// Push the children of `handle` onto `stack` to be copied under `id`:
 /// template contents (which come last) first, then the ordinary children,
 /// each in reverse.

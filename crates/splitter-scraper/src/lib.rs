@@ -13,16 +13,16 @@
 //! # Depth cap
 //!
 //! [`ScraperDom::parse`] does not call [`Html::parse_document`]: it hands
-//! scraper's tree sink to [`splitter_html5ever::parse_with_sink`], the
-//! html5ever backend's driver, so both backends parse every input the same
-//! way. That driver caps the depth the parser builds at [`MAX_DEPTH`] (512),
+//! scraper's tree sink to [`splitter_driver::parse_with_sink`], the
+//! html5ever backend's driver too, so both backends parse every input the
+//! same way. That driver caps the depth the parser builds at [`MAX_DEPTH`] (512),
 //! as browsers do: deeper start tags are dropped and their text kept in the
 //! element at the cap, so a million nested elements parse in linear time
 //! instead of html5ever's quadratic time. Tags that change how what follows
 //! is read (`script`, `style`, `textarea`, `svg`, …) are kept a little
 //! longer. Documents that stay below the cap parse exactly as with scraper's
-//! own `parse_document`. The details are in [`splitter_html5ever`'s
-//! documentation](splitter_html5ever#depth-cap).
+//! own `parse_document`. The details are in [`splitter_driver`'s
+//! documentation](splitter_driver#depth-cap).
 //!
 //! One more change to scraper's tree sink: the attributes of repeated
 //! `<html>` and `<body>` tags, which the parser adds to the existing
@@ -53,7 +53,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 pub use scraper;
-pub use splitter_html5ever::MAX_DEPTH;
+pub use splitter_driver::MAX_DEPTH;
 
 use ego_tree::{NodeId, NodeRef};
 use scraper::{Html, Node};
@@ -101,7 +101,7 @@ impl fmt::Debug for ScraperDom {
 
 impl ScraperDom {
     /// Parses `html` as a whole document, as [`Html::parse_document`] does
-    /// but through [`splitter_html5ever::parse_with_sink`]: the same driver
+    /// but through [`splitter_driver::parse_with_sink`]: the same driver
     /// as the html5ever backend, with the same [depth cap](crate#depth-cap)
     /// and byte order mark handling, so both backends build the same tree.
     ///
@@ -111,7 +111,7 @@ impl ScraperDom {
     /// as an empty document.
     pub fn parse(html: &str) -> Result<Self, ParseError> {
         ParseError::guard("scraper", || {
-            splitter_html5ever::parse_with_sink(sink::Sink::new(), html)
+            splitter_driver::parse_with_sink(sink::Sink::new(), html)
         })
         .map(Self::from_html)
     }

@@ -18,9 +18,9 @@ use std::collections::{HashMap, HashSet};
 use ego_tree::NodeId;
 use scraper::node::Attributes;
 use scraper::{Html, HtmlTreeSink, Node};
-use splitter_html5ever::html5ever::tendril::StrTendril;
-use splitter_html5ever::html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
-use splitter_html5ever::html5ever::{Attribute, QualName};
+use splitter_driver::html5ever::tendril::StrTendril;
+use splitter_driver::html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
+use splitter_driver::html5ever::{Attribute, QualName};
 
 /// scraper's tree sink with attribute merges deferred to the end.
 pub(crate) struct Sink {
