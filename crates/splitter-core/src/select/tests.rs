@@ -1,0 +1,562 @@
+use super::*;
+use std::borrow::Cow;
+
+/// One node of the test arena.
+#[derive(Debug)]
+struct TestNode {
+    kind: NodeKind,
+    name: String,
+    attributes: Vec<(String, String)>,
+    text: String,
+    parent: Option<usize>,
+    first_child: Option<usize>,
+    last_child: Option<usize>,
+    next: Option<usize>,
+    prev: Option<usize>,
+}
+
+/// A minimal arena-backed tree implementing `DomAdapter`.
+#[derive(Debug)]
+struct TestDom {
+    nodes: Vec<TestNode>,
+}
+
+impl TestDom {
+    fn new() -> Self {
+        TestDom {
+            nodes: vec![TestNode {
+                kind: NodeKind::Document,
+                name: String::new(),
+                attributes: Vec::new(),
+                text: String::new(),
+                parent: None,
+                first_child: None,
+                last_child: None,
+                next: None,
+                prev: None,
+            }],
+        }
+    }
+
+    fn push(&mut self, parent: usize, kind: NodeKind, name: &str, text: &str) -> usize {
+        let id = self.nodes.len();
+        let prev = self.nodes[parent].last_child;
+        self.nodes.push(TestNode {
+            kind,
+            name: name.to_owned(),
+            attributes: Vec::new(),
+            text: text.to_owned(),
+            parent: Some(parent),
+            first_child: None,
+            last_child: None,
+            next: None,
+            prev,
+        });
+        match prev {
+            Some(prev) => self.nodes[prev].next = Some(id),
+            None => self.nodes[parent].first_child = Some(id),
+        }
+        self.nodes[parent].last_child = Some(id);
+        id
+    }
+
+    fn add_el(&mut self, parent: usize, name: &str, attributes: &[(&str, &str)]) -> usize {
+        let id = self.push(parent, NodeKind::Element, name, "");
+        self.nodes[id].attributes = attributes
+            .iter()
+            .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        id
+    }
+
+    fn add_text(&mut self, parent: usize, text: &str) -> usize {
+        self.push(parent, NodeKind::Text, "", text)
+    }
+
+    fn add_comment(&mut self, parent: usize) -> usize {
+        self.push(parent, NodeKind::Comment, "", "")
+    }
+}
+
+impl DomAdapter for TestDom {
+    type Node = usize;
+
+    fn document(&self) -> usize {
+        0
+    }
+
+    fn kind(&self, node: usize) -> NodeKind {
+        self.nodes[node].kind
+    }
+
+    fn element_name(&self, node: usize) -> &str {
+        assert_eq!(self.nodes[node].kind, NodeKind::Element);
+        &self.nodes[node].name
+    }
+
+    fn attribute(&self, node: usize, name: &str) -> Option<Cow<'_, str>> {
+        assert_eq!(self.nodes[node].kind, NodeKind::Element);
+        assert!(!name.bytes().any(|b| b.is_ascii_uppercase()), "{name}");
+        self.nodes[node]
+            .attributes
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| Cow::Borrowed(v.as_str()))
+    }
+
+    fn text(&self, node: usize) -> Cow<'_, str> {
+        assert_eq!(self.nodes[node].kind, NodeKind::Text);
+        Cow::Borrowed(&self.nodes[node].text)
+    }
+
+    fn first_child(&self, node: usize) -> Option<usize> {
+        self.nodes[node].first_child
+    }
+
+    fn next_sibling(&self, node: usize) -> Option<usize> {
+        self.nodes[node].next
+    }
+
+    fn prev_sibling(&self, node: usize) -> Option<usize> {
+        self.nodes[node].prev
+    }
+
+    fn parent(&self, node: usize) -> Option<usize> {
+        self.nodes[node].parent
+    }
+
+    fn index(&self, node: usize) -> usize {
+        node
+    }
+}
+
+fn set(selectors: &[&str]) -> SelectorSet {
+    let owned: Vec<String> = selectors.iter().map(|s| (*s).to_owned()).collect();
+    match SelectorSet::compile("separators", &owned) {
+        Ok(set) => set,
+        Err(error) => panic!("{selectors:?} should parse: {error}"),
+    }
+}
+
+fn matches(dom: &TestDom, selector: &str, node: usize) -> bool {
+    set(&[selector]).matches(dom, node, &mut MatchCaches::new())
+}
+
+/// The nodes of `candidates` that `selector` matches.
+fn matching(dom: &TestDom, selector: &str, candidates: &[usize]) -> Vec<usize> {
+    let set = set(&[selector]);
+    let mut caches = MatchCaches::new();
+    candidates
+        .iter()
+        .copied()
+        .filter(|&node| set.matches(dom, node, &mut caches))
+        .collect()
+}
+
+fn invalid(selector: &str) -> (String, String) {
+    match SelectorSet::compile("neverBreakWithin", &[selector.to_owned()]) {
+        Ok(_) => panic!("{selector:?} should not parse"),
+        Err(
+            ref error @ ConfigError::InvalidSelector {
+                field,
+                selector: ref written,
+                ref reason,
+            },
+        ) => {
+            assert_eq!(field, "neverBreakWithin");
+            assert_eq!(written, selector);
+            assert!(!reason.is_empty());
+            assert_eq!(reason, &reason.to_lowercase(), "reason is lowercase");
+            (error.to_string(), reason.clone())
+        }
+        Err(other) => panic!("unexpected error {other:?}"),
+    }
+}
+
+/// `<html><body>` with a spec-like section, a `.keep` block and a list.
+struct Fixture {
+    dom: TestDom,
+    html: usize,
+    body: usize,
+    clause: usize,
+    clause_h1: usize,
+    nested_h1: usize,
+    keep: usize,
+    keep_p: usize,
+    deep_p: usize,
+    loose_p: usize,
+    items: Vec<usize>,
+    empty_div: usize,
+    blank_div: usize,
+}
+
+fn fixture() -> Fixture {
+    let mut dom = TestDom::new();
+    let html = dom.add_el(0, "html", &[("lang", "en-GB")]);
+    let body = dom.add_el(html, "body", &[]);
+    let clause = dom.add_el(body, "emu-clause", &[("id", "sec-intro")]);
+    let clause_h1 = dom.add_el(clause, "h1", &[]);
+    let inner = dom.add_el(clause, "div", &[]);
+    let nested_h1 = dom.add_el(inner, "h1", &[]);
+    let keep = dom.add_el(body, "DIV", &[("class", "note  keep\tbox")]);
+    let keep_p = dom.add_el(keep, "p", &[]);
+    let section = dom.add_el(keep, "section", &[]);
+    let deep_p = dom.add_el(section, "P", &[]);
+    let loose_p = dom.add_el(body, "p", &[]);
+    let list = dom.add_el(body, "ul", &[]);
+    dom.add_text(list, "\n  ");
+    let mut items = Vec::new();
+    for i in 0..4 {
+        dom.add_comment(list);
+        let li = dom.add_el(list, "li", &[("data-i", &i.to_string())]);
+        dom.add_text(list, "\n  ");
+        items.push(li);
+    }
+    let empty_div = dom.add_el(body, "div", &[]);
+    dom.add_comment(empty_div);
+    dom.add_text(empty_div, "");
+    let blank_div = dom.add_el(body, "div", &[]);
+    dom.add_text(blank_div, " ");
+    Fixture {
+        dom,
+        html,
+        body,
+        clause,
+        clause_h1,
+        nested_h1,
+        keep,
+        keep_p,
+        deep_p,
+        loose_p,
+        items,
+        empty_div,
+        blank_div,
+    }
+}
+
+#[test]
+fn select_type_and_universal() {
+    let f = fixture();
+    assert!(matches(&f.dom, "p", f.loose_p));
+    assert!(!matches(&f.dom, "p", f.keep));
+    assert!(matches(&f.dom, "*", f.keep));
+    assert!(matches(&f.dom, "emu-clause", f.clause));
+    // Any namespace, with no default namespace, is no constraint at all.
+    assert!(matches(&f.dom, "*|p", f.loose_p));
+    assert!(matches(&f.dom, "*|*", f.loose_p));
+}
+
+#[test]
+fn select_tag_names_ignore_ascii_case() {
+    let f = fixture();
+    // An uppercase selector against a lowercase element...
+    assert!(matches(&f.dom, "H1", f.clause_h1));
+    assert!(matches(&f.dom, "Emu-Clause", f.clause));
+    // ...and a lowercase selector against an element named in uppercase.
+    assert!(matches(&f.dom, "div", f.keep));
+    assert!(matches(&f.dom, "p", f.deep_p));
+    assert!(matches(&f.dom, "DIV > p", f.keep_p));
+}
+
+#[test]
+fn select_child_and_descendant() {
+    let f = fixture();
+    assert!(matches(&f.dom, "emu-clause > h1", f.clause_h1));
+    assert!(!matches(&f.dom, "emu-clause > h1", f.nested_h1));
+    assert!(matches(&f.dom, "emu-clause h1", f.nested_h1));
+    assert!(matches(&f.dom, ".keep p", f.keep_p));
+    assert!(matches(&f.dom, ".keep p", f.deep_p));
+    assert!(!matches(&f.dom, ".keep p", f.loose_p));
+    assert!(matches(&f.dom, "html > body > emu-clause", f.clause));
+}
+
+#[test]
+fn select_sibling_combinators() {
+    let f = fixture();
+    assert!(matches(&f.dom, "li + li", f.items[1]));
+    assert!(!matches(&f.dom, "li + li", f.items[0]));
+    // Text and comments between elements do not break adjacency.
+    assert!(matches(&f.dom, "[data-i='0'] + [data-i='1']", f.items[1]));
+    assert!(matches(&f.dom, "[data-i='0'] ~ li", f.items[3]));
+    assert!(!matches(&f.dom, "[data-i='2'] ~ li", f.items[1]));
+    assert!(matches(&f.dom, "emu-clause + div", f.keep));
+}
+
+#[test]
+fn select_class_and_id() {
+    let f = fixture();
+    assert!(matches(&f.dom, ".keep", f.keep));
+    assert!(matches(&f.dom, ".note", f.keep));
+    assert!(matches(&f.dom, ".box", f.keep));
+    assert!(matches(&f.dom, ".note.box", f.keep));
+    assert!(matches(&f.dom, "div.keep", f.keep));
+    assert!(!matches(&f.dom, ".kee", f.keep));
+    assert!(
+        !matches(&f.dom, ".KEEP", f.keep),
+        "classes are case-sensitive"
+    );
+    assert!(!matches(&f.dom, ".keep", f.loose_p));
+    assert!(matches(&f.dom, "#sec-intro", f.clause));
+    assert!(
+        !matches(&f.dom, "#SEC-INTRO", f.clause),
+        "ids are case-sensitive"
+    );
+    assert!(!matches(&f.dom, "#sec-intro", f.keep));
+}
+
+#[test]
+fn select_attributes() {
+    let mut dom = TestDom::new();
+    let a = dom.add_el(
+        0,
+        "a",
+        &[
+            ("href", "https://example.org/spec.PDF"),
+            ("rel", "nofollow noopener"),
+            ("hreflang", "en-US"),
+            ("Data-X", ""),
+            ("type", "Text"),
+        ],
+    );
+    let yes = [
+        "[href]",
+        "[data-x]",
+        "[DATA-X]",
+        "[data-x='']",
+        "[href='https://example.org/spec.PDF']",
+        "[rel~=noopener]",
+        "[hreflang|=en]",
+        "[hreflang|='en-US']",
+        "[href^=https]",
+        "[href$='.PDF']",
+        "[href$='.pdf' i]",
+        "[href*=example]",
+        "[type=text i]",
+        // HTML lists `type` among the attributes whose values compare
+        // case-insensitively.
+        "[type=text]",
+        "a[href][rel]",
+        "[|href]",
+    ];
+    for selector in yes {
+        assert!(matches(&dom, selector, a), "{selector}");
+    }
+    let no = [
+        "[title]",
+        "[href='https://example.org']",
+        "[rel~=no]",
+        "[hreflang|=e]",
+        "[href^='http:']",
+        "[href$='.pdf']",
+        "[href*=EXAMPLE]",
+        "[href*='']",
+        "[type=text s]",
+    ];
+    for selector in no {
+        assert!(!matches(&dom, selector, a), "{selector}");
+    }
+}
+
+#[test]
+fn select_nth_child_family_skips_non_elements() {
+    let f = fixture();
+    let items = &f.items;
+    assert_eq!(matching(&f.dom, ":nth-child(2)", items), [items[1]]);
+    assert_eq!(
+        matching(&f.dom, "li:nth-child(odd)", items),
+        [items[0], items[2]]
+    );
+    assert_eq!(
+        matching(&f.dom, ":nth-child(2n+2)", items),
+        [items[1], items[3]]
+    );
+    assert_eq!(matching(&f.dom, ":nth-last-child(1)", items), [items[3]]);
+    assert_eq!(matching(&f.dom, ":first-child", items), [items[0]]);
+    assert_eq!(matching(&f.dom, ":last-child", items), [items[3]]);
+    assert_eq!(
+        matching(&f.dom, ":nth-child(2 of [data-i])", items),
+        [items[1]]
+    );
+    assert!(matching(&f.dom, ":only-child", items).is_empty());
+    assert!(matches(&f.dom, ":only-child", f.html));
+    assert!(matches(
+        &f.dom,
+        "emu-clause > div > h1:only-child",
+        f.nested_h1
+    ));
+    assert!(matches(&f.dom, ":first-child", f.clause));
+}
+
+#[test]
+fn select_of_type() {
+    let f = fixture();
+    // body: emu-clause, DIV, p, ul, div, div.
+    assert!(matches(&f.dom, "div:nth-of-type(1)", f.keep));
+    assert!(matches(&f.dom, "div:nth-of-type(2)", f.empty_div));
+    assert!(matches(&f.dom, "div:last-of-type", f.blank_div));
+    assert!(matches(&f.dom, "p:only-of-type", f.loose_p));
+    assert!(matches(&f.dom, "div:first-of-type", f.keep));
+    assert!(!matches(&f.dom, "div:first-of-type", f.empty_div));
+}
+
+#[test]
+fn select_logical_combinations() {
+    let f = fixture();
+    assert!(matches(&f.dom, "p:not(.keep p)", f.loose_p));
+    assert!(!matches(&f.dom, "p:not(.keep p)", f.keep_p));
+    assert!(matches(&f.dom, ":not(p, h1)", f.keep));
+    assert!(matches(
+        &f.dom,
+        ":is(emu-clause, .keep) > :is(h1, p)",
+        f.clause_h1
+    ));
+    assert!(matches(
+        &f.dom,
+        ":is(emu-clause, .keep) > :is(h1, p)",
+        f.keep_p
+    ));
+    assert!(!matches(
+        &f.dom,
+        ":is(emu-clause, .keep) > :is(h1, p)",
+        f.deep_p
+    ));
+    assert!(matches(&f.dom, ":where(section) p", f.deep_p));
+}
+
+#[test]
+fn select_root_and_empty() {
+    let f = fixture();
+    assert!(matches(&f.dom, ":root", f.html));
+    assert!(!matches(&f.dom, ":root", f.body));
+    assert!(matches(&f.dom, ":root > body", f.body));
+    // A comment and an empty text node leave an element empty...
+    assert!(matches(&f.dom, ":empty", f.empty_div));
+    // ...but whitespace does not, nor do children.
+    assert!(!matches(&f.dom, ":empty", f.blank_div));
+    assert!(!matches(&f.dom, ":empty", f.keep));
+    assert!(matches(&f.dom, "h1:empty", f.clause_h1));
+}
+
+#[test]
+fn select_scope_means_root() {
+    // Documented in the module docs: with a whole document and no scoping
+    // element, `:scope` is `:root`.
+    let f = fixture();
+    assert!(matches(&f.dom, ":scope", f.html));
+    assert!(!matches(&f.dom, ":scope", f.body));
+    assert!(matches(&f.dom, ":scope > body", f.body));
+    assert!(!matches(&f.dom, ":scope > p", f.deep_p));
+    assert!(matches(&f.dom, ":scope p", f.deep_p));
+}
+
+#[test]
+fn select_lists() {
+    let f = fixture();
+    let headings = set(&["h2, h1", "li"]);
+    let mut caches = MatchCaches::new();
+    assert!(headings.matches(&f.dom, f.clause_h1, &mut caches));
+    assert!(headings.matches(&f.dom, f.items[2], &mut caches));
+    assert!(!headings.matches(&f.dom, f.keep, &mut caches));
+    assert!(!headings.is_empty());
+}
+
+#[test]
+fn select_empty_set_matches_nothing() {
+    let f = fixture();
+    let none = match SelectorSet::compile("separators", &[]) {
+        Ok(set) => set,
+        Err(error) => panic!("{error}"),
+    };
+    assert!(none.is_empty());
+    assert!(!none.matches(&f.dom, f.keep, &mut MatchCaches::new()));
+}
+
+#[test]
+fn select_non_elements_never_match() {
+    let mut dom = TestDom::new();
+    let div = dom.add_el(0, "div", &[]);
+    let text = dom.add_text(div, "hi");
+    let all = set(&["*", ":not(p)"]);
+    let mut caches = MatchCaches::new();
+    assert!(all.matches(&dom, div, &mut caches));
+    assert!(!all.matches(&dom, text, &mut caches));
+    assert!(!all.matches(&dom, 0, &mut caches));
+}
+
+#[test]
+fn select_invalid_selectors() {
+    let cases = [
+        ("h2[", "unexpected end of input"),
+        ("", "empty selector"),
+        ("   ", "empty selector"),
+        ("p::before", "pseudo-elements are not supported (::before)"),
+        ("p::slotted(a)", "pseudo-elements are not supported"),
+        (":hover", "unsupported pseudo-class :hover"),
+        ("a:Visited", "unsupported pseudo-class :visited"),
+        ("p::BEFORE", "pseudo-elements are not supported (::before)"),
+        ("p:before", "pseudo-elements are not supported (::before)"),
+        ("p:lang(en)", "unsupported pseudo-class :lang()"),
+        ("div:has(p)", "unsupported pseudo-class :has()"),
+        (":is(p, :hover)", "unsupported pseudo-class :hover"),
+        ("svg|rect", "namespaces are not supported"),
+        ("|rect", "namespaces are not supported"),
+        ("[xlink|href]", "namespaces are not supported"),
+        ("[*|href]", "namespaces are not supported"),
+        (":not(|p)", "namespaces are not supported"),
+        ("h2 >", ""),
+        ("> h2", ""),
+        ("h2,", ""),
+        ("h2 {}", ""),
+        (".", "unexpected end of input"),
+        ("p.5", ""),
+        ("#", ""),
+        ("p)", ""),
+        ("[a=]", ""),
+    ];
+    for (selector, expected) in cases {
+        let (display, reason) = invalid(selector);
+        assert!(reason.contains(expected), "{selector:?}: {reason:?}");
+        assert!(display.contains(&format!("{selector:?}")), "{display}");
+        assert!(display.contains("neverBreakWithin"), "{display}");
+    }
+}
+
+#[test]
+fn select_first_invalid_selector_is_reported() {
+    let strings = ["h2".to_owned(), "p::after".to_owned(), "h3[".to_owned()];
+    match SelectorSet::compile("separators", &strings) {
+        Err(ConfigError::InvalidSelector {
+            field, selector, ..
+        }) => {
+            assert_eq!(field, "separators");
+            assert_eq!(selector, "p::after");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn select_deep_nesting_is_an_error_not_a_crash() {
+    let depth = 10_000;
+    let selector = format!("{}p{}", ":not(".repeat(depth), ")".repeat(depth));
+    let (_, reason) = invalid(&selector);
+    assert!(reason.contains("nested"), "{reason}");
+    // The limit still leaves room for realistic nesting.
+    let ok = format!("{}p{}", ":is(".repeat(20), ")".repeat(20));
+    let f = fixture();
+    assert!(matches(&f.dom, &ok, f.loose_p));
+}
+
+#[test]
+fn select_deep_trees_do_not_overflow() {
+    let mut dom = TestDom::new();
+    let root = dom.add_el(0, "div", &[("class", "keep")]);
+    let mut parent = root;
+    for _ in 0..200_000 {
+        parent = dom.add_el(parent, "div", &[]);
+    }
+    let leaf = dom.add_el(parent, "p", &[]);
+    assert!(matches(&dom, ".keep p", leaf));
+    assert!(!matches(&dom, ".nope p", leaf));
+    assert!(matches(&dom, ":root p:empty", leaf));
+}
