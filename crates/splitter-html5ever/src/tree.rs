@@ -17,6 +17,11 @@ use rustc_hash::FxHashMap;
 pub(crate) const NONE: u32 = u32::MAX;
 
 /// One node: its links and its data.
+///
+/// Not shared with splitter-tl's node table, which has the same links: that
+/// one is only ever appended to, in source order, and its data are spans of
+/// the source; this one takes the tree builder's edits (detach, insert
+/// before, move children) and owns text, attributes and interned names.
 #[derive(Debug)]
 pub(crate) struct Node {
     pub(crate) parent: u32,

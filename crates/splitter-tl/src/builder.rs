@@ -1,0 +1,559 @@
+//! The tree builder: the adapter's node table, built from tl's nodes taken
+//! in source order with its own stack of open elements (see the [crate
+//! documentation](crate#how-the-tree-is-built)).
+
+use rustc_hash::FxHashMap as HashMap;
+
+use memchr::memchr;
+use splitter_core::NodeKind;
+use tl::VDom;
+
+use crate::decode::Mode;
+use crate::scan::{self, TagScanner, is_space};
+use crate::tags::*;
+use crate::{Data, Entry, NONE, document_entry};
+
+/// An element on the stack of open elements.
+#[derive(Clone, Copy, Debug)]
+struct Open {
+    id: u32,
+    /// Its children are in foreign (SVG/MathML) content.
+    foreign: bool,
+}
+
+/// Builds the side table from tl's nodes taken in source order, with its own
+/// stack of open elements: tl serves as the tokenizer, its nesting is not
+/// used.
+pub(crate) struct Builder<'a> {
+    src: &'a str,
+    entries: Vec<Entry>,
+    /// Open elements, innermost last; the document is below them all.
+    open: Vec<Open>,
+    /// Stack depths of the open elements, by ASCII-lowercased name.
+    open_by_name: HashMap<Vec<u8>, Vec<usize>>,
+    /// Stack depths of open elements that end tags do not close across.
+    boundaries: Vec<usize>,
+    /// The same for end tags of table parts.
+    table_boundaries: Vec<usize>,
+    /// Source up to here is accounted for: tl nodes starting before it are
+    /// its reading of raw text or of a construct it could not parse.
+    cursor: usize,
+    body_started: bool,
+    seen_html: bool,
+    seen_head: bool,
+    /// Position of a `<!DOCTYPE` that opens the document, until its node is added.
+    pending_doctype: Option<usize>,
+    scratch: Vec<u8>,
+}
+
+impl<'a> Builder<'a> {
+    pub(crate) fn new(src: &'a str) -> Self {
+        Builder {
+            src,
+            entries: vec![document_entry()],
+            open: Vec::new(),
+            open_by_name: HashMap::default(),
+            boundaries: Vec::new(),
+            table_boundaries: Vec::new(),
+            cursor: 0,
+            body_started: false,
+            seen_html: false,
+            seen_head: false,
+            pending_doctype: leading_doctype(src.as_bytes()),
+            scratch: Vec::new(),
+        }
+    }
+
+    pub(crate) fn build(mut self, vdom: &VDom<'a>) -> Vec<Entry> {
+        let src = self.src.as_bytes();
+        for node in vdom.nodes() {
+            match node {
+                tl::Node::Tag(tag) => {
+                    let Some(start) = tag
+                        .raw()
+                        .as_bytes_borrowed()
+                        .and_then(|raw| self.offset_of(raw))
+                    else {
+                        continue;
+                    };
+                    // Only a `<` and a letter opens a start tag. tl also
+                    // reads `< b >`, `<3>` and `<?x>` as tags: those are left
+                    // to `catch_up`, which reads them as the standard does.
+                    if src.get(start + 1).is_some_and(u8::is_ascii_alphabetic) {
+                        self.catch_up(start);
+                        if start >= self.cursor {
+                            self.element(start);
+                        }
+                    }
+                }
+                tl::Node::Raw(bytes) => {
+                    let Some(bytes) = bytes.as_bytes_borrowed() else {
+                        continue;
+                    };
+                    let Some(start) = self.offset_of(bytes) else {
+                        continue;
+                    };
+                    let end = start + bytes.len();
+                    self.catch_up(start);
+                    // What came before may have run into this text (raw
+                    // text, or a construct tl gave up on).
+                    let start = start.max(self.cursor);
+                    if start < end {
+                        self.text(start, end);
+                        self.cursor = end;
+                    }
+                }
+                tl::Node::Comment(bytes) => {
+                    // tl keeps an unterminated comment as an empty one that
+                    // is not a slice of the source: `catch_up` reads it.
+                    let Some(bytes) = bytes.as_bytes_borrowed() else {
+                        continue;
+                    };
+                    let Some(start) = self.offset_of(bytes) else {
+                        continue;
+                    };
+                    self.catch_up(start);
+                    if start >= self.cursor {
+                        self.comment(start);
+                        // tl misses the end of `<!---->` and `<!--->` and
+                        // reads on to the next `-->`: the standard's end
+                        // counts, `catch_up` reads the rest.
+                        self.cursor = scan::markup_end(src, start).unwrap_or(start + bytes.len());
+                    }
+                }
+            }
+        }
+        self.catch_up(self.src.len());
+        if self.pending_doctype.take().is_some() {
+            self.push(0, NodeKind::Doctype, Data::None);
+        }
+        self.entries
+    }
+
+    /// Offset of `part` in the source, if it is a non-empty slice of it.
+    fn offset_of(&self, part: &[u8]) -> Option<usize> {
+        if part.is_empty() {
+            return None;
+        }
+        let base = self.src.as_ptr() as usize;
+        let offset = (part.as_ptr() as usize).checked_sub(base)?;
+        (offset.checked_add(part.len())? <= self.src.len()).then_some(offset)
+    }
+
+    fn name_of(&self, id: u32) -> &'a [u8] {
+        match self.entries.get(id as usize).map(|entry| entry.data) {
+            Some(Data::Element { start, name_end }) => self
+                .src
+                .as_bytes()
+                .get(start as usize + 1..name_end as usize)
+                .unwrap_or_default(),
+            _ => &[],
+        }
+    }
+
+    /// Where the start tag of element `id` ends.
+    fn start_tag_end(&self, id: u32) -> Option<usize> {
+        match self.entries.get(id as usize)?.data {
+            Data::Element { name_end, .. } => Some(
+                TagScanner::new(self.src.as_bytes(), name_end as usize)
+                    .finish()
+                    .end,
+            ),
+            _ => None,
+        }
+    }
+
+    /// The node new children go to: the innermost open element.
+    fn current(&self) -> u32 {
+        self.open.last().map_or(0, |open| open.id)
+    }
+
+    fn in_foreign(&self) -> bool {
+        self.open.last().is_some_and(|open| open.foreign)
+    }
+
+    /// Still where a standard parser puts nodes into `<head>`: no body
+    /// content yet, and only `html`/`head` open.
+    fn in_head_context(&self) -> bool {
+        !self.body_started
+            && self.open.len() <= 2
+            && self.open.iter().all(|open| {
+                let name = self.name_of(open.id);
+                name.eq_ignore_ascii_case(b"html") || name.eq_ignore_ascii_case(b"head")
+            })
+    }
+
+    /// Body content appeared: an open `head` is closed, as the standard's
+    /// "in head" insertion mode does.
+    fn start_body(&mut self) {
+        self.body_started = true;
+        if let Some(top) = self.open.last()
+            && self.name_of(top.id).eq_ignore_ascii_case(b"head")
+        {
+            self.pop();
+        }
+    }
+
+    /// Appends a node to `parent`; `None` if the table is full (more than
+    /// `u32::MAX - 1` nodes, which tl's input limit rules out).
+    fn push(&mut self, parent: u32, kind: NodeKind, data: Data) -> Option<u32> {
+        let id = u32::try_from(self.entries.len())
+            .ok()
+            .filter(|&id| id != NONE)?;
+        let prev = self.entries.get(parent as usize)?.last_child;
+        self.entries.push(Entry {
+            parent,
+            first_child: NONE,
+            last_child: NONE,
+            next: NONE,
+            prev,
+            kind,
+            data,
+        });
+        if let Some(parent) = self.entries.get_mut(parent as usize) {
+            if parent.first_child == NONE {
+                parent.first_child = id;
+            }
+            parent.last_child = id;
+        }
+        if let Some(prev) = self.entries.get_mut(prev as usize) {
+            prev.next = id;
+        }
+        Some(id)
+    }
+
+    /// Appends character data, extending the previous text node when the
+    /// two are contiguous in the source.
+    fn push_text(&mut self, parent: u32, start: usize, end: usize, mode: Mode) {
+        let Some(parent_entry) = self.entries.get(parent as usize).copied() else {
+            return;
+        };
+        let mut start = start;
+        let mut strip_newline = false;
+        if parent_entry.first_child == NONE
+            && !self.in_foreign()
+            && is_one_of(self.name_of(parent), &[b"pre", b"listing", b"textarea"])
+            && self.start_tag_end(parent) == Some(start)
+        {
+            // The standard drops a newline right after these start tags.
+            let src = self.src.as_bytes();
+            match src.get(start..end) {
+                Some([b'\r', b'\n', ..]) => start += 2,
+                Some([b'\r' | b'\n', ..]) => start += 1,
+                // Only a reference (`&#10;`) can still decode to one.
+                _ => strip_newline = true,
+            }
+        }
+        if start >= end {
+            return;
+        }
+        let (Ok(start32), Ok(end32)) = (u32::try_from(start), u32::try_from(end)) else {
+            return;
+        };
+        if let Some(Entry {
+            data:
+                Data::Text {
+                    end: last_end,
+                    mode: last_mode,
+                    ..
+                },
+            ..
+        }) = self.entries.get_mut(parent_entry.last_child as usize)
+            && *last_end == start32
+            && *last_mode == mode
+        {
+            *last_end = end32;
+            return;
+        }
+        self.push(
+            parent,
+            NodeKind::Text,
+            Data::Text {
+                start: start32,
+                end: end32,
+                mode,
+                strip_newline,
+            },
+        );
+    }
+
+    /// Adds the pending doctype node before the first document-level node
+    /// that follows it in the source.
+    fn flush_doctype(&mut self, parent: u32, position: usize) {
+        if parent == 0
+            && self
+                .pending_doctype
+                .is_some_and(|doctype| position > doctype)
+        {
+            self.pending_doctype = None;
+            self.push(0, NodeKind::Doctype, Data::None);
+        }
+    }
+
+    fn comment(&mut self, start: usize) {
+        let parent = self.current();
+        self.flush_doctype(parent, start);
+        self.push(parent, NodeKind::Comment, Data::None);
+    }
+
+    /// Adds text in normal content.
+    fn text(&mut self, start: usize, end: usize) {
+        let mut start = start;
+        if self.in_head_context() {
+            // A standard parser drops whitespace here or puts it into
+            // `<head>`; the first other character starts the body.
+            let bytes = self.src.as_bytes().get(start..end).unwrap_or_default();
+            match bytes.iter().position(|&b| !is_space(b)) {
+                None => return,
+                Some(skip) => start += skip,
+            }
+            self.start_body();
+        }
+        let parent = self.current();
+        self.flush_doctype(parent, start);
+        self.push_text(parent, start, end, Mode::Data);
+    }
+
+    /// Reads the source from the cursor up to `to`, which tl consumed
+    /// without making nodes: end tags (tl keeps none), and what tl could not
+    /// parse — start tags with a `/` in an unquoted value, a `<` that is
+    /// text, the tail of a long `<!DOCTYPE>`, bogus comments. Tokenized as
+    /// the standard does; every step moves the cursor on, so each byte is
+    /// read once.
+    fn catch_up(&mut self, to: usize) {
+        let src = self.src.as_bytes();
+        while self.cursor < to {
+            let pos = self.cursor;
+            let Some(lt) = src
+                .get(pos..to)
+                .and_then(|gap| memchr(b'<', gap))
+                .map(|at| pos + at)
+            else {
+                self.text(pos, to);
+                self.cursor = to;
+                break;
+            };
+            if lt > pos {
+                self.text(pos, lt);
+                self.cursor = lt;
+            }
+            let Some(end) = scan::markup_end(src, lt) else {
+                // A literal `<`.
+                self.text(lt, lt + 1);
+                self.cursor = lt + 1;
+                continue;
+            };
+            match (src.get(lt + 1), src.get(lt + 2)) {
+                (Some(b), _) if b.is_ascii_alphabetic() => self.element(lt),
+                (Some(b'/'), Some(b)) if b.is_ascii_alphabetic() => {
+                    let name_end = scan::name_end(src, lt + 2);
+                    if let Some(name) = src.get(lt + 2..name_end) {
+                        self.end_tag(name);
+                    }
+                }
+                // `</>` is dropped. A doctype opening the document has its
+                // node already; anywhere else a standard parser ignores it.
+                (Some(b'/'), Some(b'>')) => {}
+                _ if src
+                    .get(lt..lt + 9)
+                    .is_some_and(|head| head.eq_ignore_ascii_case(b"<!doctype")) => {}
+                _ => self.comment(lt),
+            }
+            self.cursor = self.cursor.max(end).max(lt + 1);
+        }
+    }
+
+    /// An end tag: closes the innermost open element of that name, with
+    /// everything opened inside it, unless a scope boundary is in between.
+    fn end_tag(&mut self, name: &[u8]) {
+        // `</p>` and `</br>` end foreign content, like HTML start tags.
+        if name.eq_ignore_ascii_case(b"p") || name.eq_ignore_ascii_case(b"br") {
+            while self.in_foreign() {
+                self.pop();
+            }
+        }
+        // `</html>`, `</body>` close nothing: content after them still goes
+        // into the body. Before any content they (and `</br>`) start it.
+        let starts_body = ["html", "body", "br"]
+            .iter()
+            .any(|n| name.eq_ignore_ascii_case(n.as_bytes()));
+        if starts_body {
+            if self.in_head_context() {
+                self.start_body();
+            }
+            return;
+        }
+        self.scratch.clear();
+        self.scratch.extend(name.iter().map(u8::to_ascii_lowercase));
+        let Some(&depth) = self
+            .open_by_name
+            .get(self.scratch.as_slice())
+            .and_then(|depths| depths.last())
+        else {
+            return;
+        };
+        let boundaries = if is_one_of(name, TABLE_PARTS) {
+            &self.table_boundaries
+        } else {
+            &self.boundaries
+        };
+        if boundaries.last().is_some_and(|&boundary| boundary > depth) {
+            return;
+        }
+        while self.open.len() > depth {
+            self.pop();
+        }
+    }
+
+    fn push_open(&mut self, id: u32, foreign: bool) {
+        let depth = self.open.len();
+        let name = self.name_of(id);
+        if is_one_of(name, SCOPE_BOUNDARIES) {
+            self.boundaries.push(depth);
+        }
+        if is_one_of(name, TABLE_SCOPE_BOUNDARIES) {
+            self.table_boundaries.push(depth);
+        }
+        self.scratch.clear();
+        self.scratch.extend(name.iter().map(u8::to_ascii_lowercase));
+        match self.open_by_name.get_mut(self.scratch.as_slice()) {
+            Some(depths) => depths.push(depth),
+            None => {
+                self.open_by_name.insert(self.scratch.clone(), vec![depth]);
+            }
+        }
+        self.open.push(Open { id, foreign });
+    }
+
+    fn pop(&mut self) {
+        let Some(open) = self.open.pop() else {
+            return;
+        };
+        let depth = self.open.len();
+        if self.boundaries.last() == Some(&depth) {
+            self.boundaries.pop();
+        }
+        if self.table_boundaries.last() == Some(&depth) {
+            self.table_boundaries.pop();
+        }
+        let name = self.name_of(open.id);
+        self.scratch.clear();
+        self.scratch.extend(name.iter().map(u8::to_ascii_lowercase));
+        if let Some(depths) = self.open_by_name.get_mut(self.scratch.as_slice()) {
+            depths.pop();
+        }
+    }
+
+    fn element(&mut self, start: usize) {
+        let src = self.src.as_bytes();
+        let name_end = scan::name_end(src, start + 1);
+        let Some(name) = src.get(start + 1..name_end) else {
+            return;
+        };
+        let (Ok(start32), Ok(name_end32)) = (u32::try_from(start), u32::try_from(name_end)) else {
+            return;
+        };
+        let tag_end = scan::TagScanner::new(src, name_end).finish();
+        self.cursor = tag_end.end;
+        if !tag_end.terminated {
+            // A tag cut off by the end of the input is dropped.
+            return;
+        }
+        if self.in_foreign() && is_one_of(name, BREAKS_OUT_OF_FOREIGN) {
+            while self.in_foreign() {
+                self.pop();
+            }
+        }
+        // A standard parser creates `html`, `head` and `body` once, before
+        // any content; later start tags for them are dropped, so content
+        // before a late `<body>` stays in the body. (A standard parser also
+        // adds their new attributes to the element; this adapter does not.)
+        if name.eq_ignore_ascii_case(b"html") {
+            if self.seen_html || self.body_started || !self.open.is_empty() {
+                return;
+            }
+            self.seen_html = true;
+        } else if name.eq_ignore_ascii_case(b"head") {
+            if self.seen_head || self.body_started {
+                return;
+            }
+            self.seen_head = true;
+        } else if name.eq_ignore_ascii_case(b"body") && self.body_started {
+            return;
+        }
+
+        let mut kind = NodeKind::Element;
+        if self.in_head_context()
+            && !name.eq_ignore_ascii_case(b"html")
+            && !name.eq_ignore_ascii_case(b"head")
+        {
+            if is_one_of(name, HEAD_ONLY) {
+                kind = NodeKind::Other;
+            } else if !is_one_of(name, HEAD_ALLOWED) {
+                self.start_body();
+            }
+        }
+        let parent = self.current();
+        self.flush_doctype(parent, start);
+        let foreign = self.in_foreign();
+        let Some(id) = self.push(
+            parent,
+            kind,
+            Data::Element {
+                start: start32,
+                name_end: name_end32,
+            },
+        ) else {
+            return;
+        };
+
+        if is_one_of(name, VOID) || (foreign && tag_end.self_closing) {
+            return;
+        }
+        if !foreign && let Some(mode) = raw_text_mode(name) {
+            let len = src.len();
+            let content_start = tag_end.end;
+            let (content_end, after) = if name.eq_ignore_ascii_case(b"plaintext") {
+                (len, len)
+            } else if name.eq_ignore_ascii_case(b"script") {
+                scan::script_end(src, content_start).unwrap_or((len, len))
+            } else {
+                scan::raw_text_end(src, content_start, name).unwrap_or((len, len))
+            };
+            if kind == NodeKind::Element {
+                self.push_text(id, content_start, content_end, mode);
+            }
+            self.cursor = after;
+            return;
+        }
+        if kind != NodeKind::Element {
+            return;
+        }
+        let children_foreign = if foreign {
+            !is_one_of(name, INTEGRATION_POINTS)
+        } else {
+            name.eq_ignore_ascii_case(b"svg") || name.eq_ignore_ascii_case(b"math")
+        };
+        self.push_open(id, children_foreign);
+    }
+}
+
+/// Position of a `<!DOCTYPE` that opens the document (after whitespace and
+/// comments), where a standard parser would make a doctype node.
+fn leading_doctype(src: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    loop {
+        while src.get(i).copied().is_some_and(is_space) {
+            i += 1;
+        }
+        let rest = src.get(i..)?;
+        if rest.starts_with(b"<!--") {
+            i = scan::markup_end(src, i)?.max(i + 1);
+            continue;
+        }
+        let opens = rest
+            .get(..9)
+            .is_some_and(|head| head.eq_ignore_ascii_case(b"<!doctype"));
+        return opens.then_some(i);
+    }
+}

@@ -1,0 +1,152 @@
+//! The tag tables the tree builder consults: names that belong in
+//! `<head>`, void elements, foreign-content rules, scope boundaries and
+//! raw-text elements.
+
+use crate::decode::Mode;
+
+/// Elements a standard parser puts into `<head>` that hold no content.
+pub(crate) const HEAD_ONLY: &[&[u8]] = &[
+    b"base",
+    b"basefont",
+    b"bgsound",
+    b"link",
+    b"meta",
+    b"title",
+    b"noframes",
+];
+
+/// Elements allowed in `<head>` that the core skips by name anyway.
+pub(crate) const HEAD_ALLOWED: &[&[u8]] = &[b"script", b"style", b"template", b"noscript"];
+
+/// Elements that never have children.
+pub(crate) const VOID: &[&[u8]] = &[
+    b"area",
+    b"base",
+    b"basefont",
+    b"bgsound",
+    b"br",
+    b"col",
+    b"embed",
+    b"frame",
+    b"hr",
+    b"img",
+    b"input",
+    b"keygen",
+    b"link",
+    b"meta",
+    b"param",
+    b"source",
+    b"track",
+    b"wbr",
+];
+
+/// Elements inside `<svg>`/`<math>` whose children are HTML again
+/// ("integration points").
+pub(crate) const INTEGRATION_POINTS: &[&[u8]] = &[
+    b"foreignobject",
+    b"desc",
+    b"title",
+    b"mi",
+    b"mo",
+    b"mn",
+    b"ms",
+    b"mtext",
+    b"annotation-xml",
+];
+
+/// HTML start tags that end foreign content: open SVG/MathML elements are
+/// closed first.
+pub(crate) const BREAKS_OUT_OF_FOREIGN: &[&[u8]] = &[
+    b"b",
+    b"big",
+    b"blockquote",
+    b"body",
+    b"br",
+    b"center",
+    b"code",
+    b"dd",
+    b"div",
+    b"dl",
+    b"dt",
+    b"em",
+    b"embed",
+    b"h1",
+    b"h2",
+    b"h3",
+    b"h4",
+    b"h5",
+    b"h6",
+    b"head",
+    b"hr",
+    b"i",
+    b"img",
+    b"li",
+    b"listing",
+    b"menu",
+    b"meta",
+    b"nobr",
+    b"ol",
+    b"p",
+    b"pre",
+    b"ruby",
+    b"s",
+    b"small",
+    b"span",
+    b"strong",
+    b"strike",
+    b"sub",
+    b"sup",
+    b"table",
+    b"tt",
+    b"u",
+    b"ul",
+    b"var",
+];
+
+/// Elements an end tag does not close across ("has an element in scope").
+pub(crate) const SCOPE_BOUNDARIES: &[&[u8]] = &[
+    b"applet",
+    b"caption",
+    b"html",
+    b"table",
+    b"td",
+    b"th",
+    b"marquee",
+    b"object",
+    b"template",
+];
+
+/// End tags of table parts, which look through cells ("in table scope").
+pub(crate) const TABLE_PARTS: &[&[u8]] = &[
+    b"table", b"caption", b"thead", b"tbody", b"tfoot", b"tr", b"td", b"th",
+];
+
+/// Elements table-part end tags do not close across.
+pub(crate) const TABLE_SCOPE_BOUNDARIES: &[&[u8]] = &[b"html", b"table", b"template"];
+
+pub(crate) fn is_one_of(name: &[u8], list: &[&[u8]]) -> bool {
+    list.iter()
+        .any(|candidate| name.eq_ignore_ascii_case(candidate))
+}
+
+/// How the content of a raw-text element is read, if `name` is one.
+pub(crate) fn raw_text_mode(name: &[u8]) -> Option<Mode> {
+    const RCDATA: &[&[u8]] = &[b"title", b"textarea"];
+    const RAWTEXT: &[&[u8]] = &[
+        b"script",
+        b"style",
+        b"xmp",
+        b"iframe",
+        b"noembed",
+        b"noframes",
+        b"noscript",
+        b"plaintext",
+    ];
+    if is_one_of(name, RCDATA) {
+        Some(Mode::Rcdata)
+    } else if is_one_of(name, RAWTEXT) {
+        Some(Mode::Rawtext)
+    } else {
+        None
+    }
+}
