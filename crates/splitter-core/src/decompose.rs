@@ -43,7 +43,7 @@ enum Task {
     },
     /// If the tasks pushed above this one produced no segment, force-split
     /// `span` instead.
-    FallBack {
+    Fallback {
         segments_before: usize,
         span: Range<usize>,
     },
@@ -68,7 +68,7 @@ impl<S: Sizer, A: DomAdapter> Decomposition<'_, '_, S, A> {
                     group,
                     in_protected,
                 } => self.collect(&mut stack, group, in_protected),
-                Task::FallBack {
+                Task::Fallback {
                     segments_before,
                     span,
                 } => {
@@ -171,7 +171,7 @@ impl<S: Sizer, A: DomAdapter> Decomposition<'_, '_, S, A> {
                 return;
             }
             let units: Vec<usize> = self.canonical.siblings(group.first, group.last).collect();
-            stack.push(Task::FallBack {
+            stack.push(Task::Fallback {
                 segments_before: self.segments.len(),
                 span,
             });
@@ -195,7 +195,7 @@ impl<S: Sizer, A: DomAdapter> Decomposition<'_, '_, S, A> {
             self.force_split(span);
             return;
         }
-        stack.push(Task::FallBack {
+        stack.push(Task::Fallback {
             segments_before: self.segments.len(),
             span,
         });

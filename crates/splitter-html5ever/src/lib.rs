@@ -218,14 +218,8 @@ impl Html5everDom {
     /// How many nodes the node table holds, the document included. For a
     /// parsed document that counts every node the parser created, also
     /// any it detached again.
-    pub fn len(&self) -> usize {
+    pub fn node_count(&self) -> usize {
         self.tree.nodes.len()
-    }
-
-    /// Whether the node table is empty. It never is: it always holds at
-    /// least the document node.
-    pub fn is_empty(&self) -> bool {
-        self.tree.nodes.is_empty()
     }
 
     fn node(&self, node: NodeId) -> Option<&Node> {

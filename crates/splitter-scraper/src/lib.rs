@@ -131,6 +131,11 @@ impl ScraperDom {
         &self.html
     }
 
+    /// The number of nodes in scraper's arena, the document included.
+    pub fn node_count(&self) -> usize {
+        self.ids.len()
+    }
+
     /// Unwraps the scraper document.
     pub fn into_html(self) -> Html {
         self.html

@@ -389,6 +389,13 @@ mod depth_cap {
 }
 
 #[test]
+fn node_count_counts_the_document_and_every_node() {
+    let dom = ScraperDom::parse("<p>a</p>").expect("the parser does not fail on this input");
+    // The document, <html>, <head>, <body>, <p> and the text.
+    assert_eq!(dom.node_count(), 6);
+}
+
+#[test]
 fn garbage_does_not_panic() {
     for input in [
         "",

@@ -125,7 +125,7 @@ impl<'a> Builder<'a> {
         }
         self.catch_up(self.src.len());
         if self.pending_doctype.take().is_some() {
-            self.push(0, NodeKind::Doctype, Data::None);
+            self.push(0, NodeKind::Doctype, Data::Empty);
         }
         self.entries
     }
@@ -286,14 +286,14 @@ impl<'a> Builder<'a> {
                 .is_some_and(|doctype| position > doctype)
         {
             self.pending_doctype = None;
-            self.push(0, NodeKind::Doctype, Data::None);
+            self.push(0, NodeKind::Doctype, Data::Empty);
         }
     }
 
     fn comment(&mut self, start: usize) {
         let parent = self.current();
         self.flush_doctype(parent, start);
-        self.push(parent, NodeKind::Comment, Data::None);
+        self.push(parent, NodeKind::Comment, Data::Empty);
     }
 
     /// Adds text in normal content.

@@ -178,7 +178,7 @@ pub struct TlNode(u32);
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Data {
     /// Document, comment, doctype: nothing to read.
-    None,
+    Empty,
     /// An element whose start tag begins at `start` (the `<`) and whose name
     /// ends at `name_end`.
     Element { start: u32, name_end: u32 },
@@ -320,7 +320,7 @@ pub(crate) fn document_entry() -> Entry {
         next: NONE,
         prev: NONE,
         kind: NodeKind::Document,
-        data: Data::None,
+        data: Data::Empty,
     }
 }
 
