@@ -2,7 +2,7 @@
 //! configuration and an HTML document, and the SPEC §6 checks every target
 //! runs on the chunks.
 //!
-//! `crates/html-splitter/tests/fuzz_regressions.rs` includes this file, so
+//! `crates/conformance/tests/fuzz_regressions.rs` includes this file, so
 //! that a crash file replays as a plain `cargo test`.
 
 use html_splitter::{Backend, Characters, Chunks, Splitter, SplitterConfig};

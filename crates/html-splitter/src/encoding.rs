@@ -264,8 +264,10 @@ mod tests {
         assert_eq!(decode(b"caf\xE9", Some(WINDOWS_1252)), "café");
     }
 
+    /// Truncated or malformed declarations declare nothing: the page is
+    /// UTF-8 and decodes to itself.
     #[test]
-    fn garbage_does_not_panic() {
+    fn truncated_declarations_fall_back_to_utf8() {
         for input in [
             &b"<meta"[..],
             b"<meta ",
@@ -274,8 +276,12 @@ mod tests {
             b"<meta content='charset=",
             b"<!--",
             b"<meta / / =>",
+            b"<meta charset=\"",
+            b"<meta http-equiv=content-type content=\"text/html; charset",
         ] {
-            let _ = sniff(input);
+            let page = String::from_utf8_lossy(input);
+            assert_eq!(sniff(input), UTF_8, "{page}");
+            assert_eq!(decode(input, None), page, "{page}");
         }
     }
 }

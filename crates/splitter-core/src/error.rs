@@ -98,3 +98,50 @@ impl ParseError {
         ParseError::ParserPanicked { backend, message }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_parse_is_an_error_naming_backend_and_message() {
+        let err = ParseError::guard("mine", || -> u8 { panic!("tree corrupt at {}", 7) })
+            .expect_err("the panic is caught");
+        assert_eq!(
+            err,
+            ParseError::ParserPanicked {
+                backend: "mine",
+                message: "tree corrupt at 7".to_owned(),
+            }
+        );
+        assert_eq!(err.to_string(), "the mine parser failed: tree corrupt at 7");
+    }
+
+    #[test]
+    fn a_panic_without_a_message_is_still_an_error() {
+        let err = ParseError::guard("mine", || std::panic::panic_any(42_u32))
+            .expect_err("the panic is caught");
+        assert_eq!(
+            err.to_string(),
+            "the mine parser failed: a panic without a message"
+        );
+    }
+
+    #[test]
+    fn a_parse_that_returns_is_passed_through() {
+        assert_eq!(ParseError::guard("mine", || "tree"), Ok("tree"));
+    }
+
+    #[test]
+    fn too_large_names_length_and_limit() {
+        let err = ParseError::InputTooLarge {
+            backend: "tl",
+            len: 5_000_000_000,
+            limit: 4_294_967_295,
+        };
+        assert_eq!(
+            err.to_string(),
+            "input of 5000000000 bytes is larger than the tl parser accepts (4294967295 bytes)"
+        );
+    }
+}

@@ -36,11 +36,17 @@ pub(crate) fn force_split<S: Sizer>(
 /// time.
 ///
 /// `text-splitter` rescans the rest of its input for every chunk it emits,
-/// which is quadratic on a 50 MB text node. Its choice of a chunk depends only
-/// on the text within a few chunk lengths, so it is run on a window many
+/// which is quadratic on a 50 MB text node. So it is run on a window many
 /// chunks long; every piece but the window's last is kept, and the next window
-/// starts where that last piece began. The result is the same as one run over
-/// the whole text, in linear time.
+/// starts where that last piece began: linear time, and every piece is one
+/// that `text-splitter` chose, so SPEC §4 holds.
+///
+/// The pieces are not always those of one run over the whole text:
+/// `text-splitter` also lets the largest chunk it has emitted so far steer
+/// how far it looks ahead, so a run that starts fresh at a window can pick
+/// another boundary that fits (a property test found one). Both are valid
+/// forced splits; the property test below checks SPEC §4 on any text, and
+/// equality with one run where the text fits one window.
 struct ForcedSplit<'t, S> {
     text: &'t str,
     sizer: &'t S,
@@ -201,6 +207,68 @@ mod tests {
                     "max {max}, text of {} bytes",
                     text.len()
                 );
+            }
+        }
+    }
+
+    mod property {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Text with every kind of boundary `text-splitter` ranks: words,
+        /// sentences, lines, paragraphs, runs of whitespace, wide and
+        /// combining characters, and long unbroken runs.
+        fn text() -> impl Strategy<Value = String> {
+            let piece = prop_oneof![
+                8 => "[a-z]{1,12}",
+                6 => Just(" ".to_owned()),
+                2 => Just(". ".to_owned()),
+                1 => Just("! ".to_owned()),
+                2 => Just("\n".to_owned()),
+                1 => Just("\n\n".to_owned()),
+                1 => "[ \t\n]{2,12}",
+                1 => Just("日本語、".to_owned()),
+                1 => Just("e\u{301}".to_owned()),
+                1 => Just("🦀".to_owned()),
+                1 => "[a-z]{20,80}",
+            ];
+            prop::collection::vec(piece, 0..400).prop_map(|pieces| pieces.concat())
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(3000))]
+
+            /// On any text and cap, the windowed pieces are a forced split
+            /// (SPEC §4): in order, trimmed, within the cap unless a single
+            /// grapheme cluster, covering every non-whitespace character,
+            /// and equal to one `text-splitter` run when the text fits one
+            /// window.
+            #[test]
+            fn windowed_forced_split_is_a_forced_split_of_any_text(
+                text in text(),
+                max in 1usize..120,
+            ) {
+                let windowed: Vec<Range<usize>> = ForcedSplit::new(&text, &Characters, max).collect();
+                let mut covered = 0;
+                for piece in &windowed {
+                    let part = &text[piece.clone()];
+                    prop_assert!(piece.start >= covered, "{:?} overlaps", piece);
+                    prop_assert!(
+                        text[covered..piece.start].trim().is_empty(),
+                        "text lost before {:?}", piece
+                    );
+                    prop_assert!(!part.is_empty() && part.trim() == part, "{:?} untrimmed", part);
+                    // The generator's only cluster of several characters.
+                    prop_assert!(
+                        part.chars().count() <= max || part == "e\u{301}",
+                        "{:?} over the cap {}", part, max
+                    );
+                    covered = piece.end;
+                }
+                prop_assert!(text[covered..].trim().is_empty(), "text lost at the end");
+                if text.len() <= max.saturating_mul(8).max(64) {
+                    prop_assert_eq!(windowed, one_shot(&text, max));
+                }
             }
         }
     }

@@ -49,6 +49,9 @@ mod provenance;
 mod select;
 mod sizer;
 mod splitter;
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub mod testing;
 #[cfg(test)]
 mod tests;
 

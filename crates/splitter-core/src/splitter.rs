@@ -43,6 +43,14 @@ pub struct Splitter<S = Characters> {
     pub(crate) sizer: S,
 }
 
+// Promised in the docs: a splitter (with a `Send + Sync` sizer) can be shared
+// across threads. Checked when the crate compiles.
+const _: () = {
+    const fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Splitter>();
+    assert_send_sync::<SplitterBuilder>();
+};
+
 impl Splitter<Characters> {
     /// Validates `config` and compiles its selectors, sizing in characters.
     pub fn new(config: SplitterConfig) -> Result<Self, ConfigError> {

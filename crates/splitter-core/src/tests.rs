@@ -1,123 +1,7 @@
 //! Tests of the core through a minimal arena tree, independent of any parser.
 
-use std::borrow::Cow;
-
-use crate::{DomAdapter, NodeKind, Splitter, SplitterConfig};
-
-/// A tree built by hand: enough of a DOM to drive the core.
-#[derive(Debug, Default)]
-struct ArenaDom {
-    nodes: Vec<ArenaNode>,
-}
-
-#[derive(Debug)]
-struct ArenaNode {
-    kind: NodeKind,
-    name: String,
-    attributes: Vec<(String, String)>,
-    text: String,
-    parent: Option<usize>,
-    children: Vec<usize>,
-    position: usize,
-}
-
-impl ArenaDom {
-    fn new() -> Self {
-        let mut dom = ArenaDom::default();
-        dom.nodes.push(ArenaNode {
-            kind: NodeKind::Document,
-            name: String::new(),
-            attributes: Vec::new(),
-            text: String::new(),
-            parent: None,
-            children: Vec::new(),
-            position: 0,
-        });
-        dom
-    }
-
-    fn add(&mut self, parent: usize, kind: NodeKind, name: &str, text: &str) -> usize {
-        let id = self.nodes.len();
-        let position = self.nodes[parent].children.len();
-        self.nodes[parent].children.push(id);
-        self.nodes.push(ArenaNode {
-            kind,
-            name: name.to_owned(),
-            attributes: Vec::new(),
-            text: text.to_owned(),
-            parent: Some(parent),
-            children: Vec::new(),
-            position,
-        });
-        id
-    }
-
-    fn element(&mut self, parent: usize, name: &str) -> usize {
-        self.add(parent, NodeKind::Element, name, "")
-    }
-
-    fn add_text(&mut self, parent: usize, text: &str) -> usize {
-        self.add(parent, NodeKind::Text, "", text)
-    }
-
-    fn set_attribute(&mut self, node: usize, name: &str, value: &str) {
-        self.nodes[node]
-            .attributes
-            .push((name.to_owned(), value.to_owned()));
-    }
-}
-
-impl DomAdapter for ArenaDom {
-    type Node = usize;
-
-    fn document(&self) -> usize {
-        0
-    }
-
-    fn kind(&self, node: usize) -> NodeKind {
-        self.nodes[node].kind
-    }
-
-    fn element_name(&self, node: usize) -> &str {
-        &self.nodes[node].name
-    }
-
-    fn attribute(&self, node: usize, name: &str) -> Option<Cow<'_, str>> {
-        self.nodes[node]
-            .attributes
-            .iter()
-            .find(|(key, _)| key.eq_ignore_ascii_case(name))
-            .map(|(_, value)| Cow::Borrowed(value.as_str()))
-    }
-
-    fn text(&self, node: usize) -> Cow<'_, str> {
-        Cow::Borrowed(&self.nodes[node].text)
-    }
-
-    fn first_child(&self, node: usize) -> Option<usize> {
-        self.nodes[node].children.first().copied()
-    }
-
-    fn next_sibling(&self, node: usize) -> Option<usize> {
-        let parent = self.nodes[node].parent?;
-        let position = self.nodes[node].position;
-        self.nodes[parent].children.get(position + 1).copied()
-    }
-
-    fn prev_sibling(&self, node: usize) -> Option<usize> {
-        let parent = self.nodes[node].parent?;
-        let position = self.nodes[node].position.checked_sub(1)?;
-        self.nodes[parent].children.get(position).copied()
-    }
-
-    fn parent(&self, node: usize) -> Option<usize> {
-        self.nodes[node].parent
-    }
-
-    fn index(&self, node: usize) -> usize {
-        node
-    }
-}
+use crate::testing::{ArenaDom, on_small_stack};
+use crate::{NodeKind, Splitter, SplitterConfig};
 
 fn splitter(chunk_size: usize, max: Option<usize>) -> Splitter {
     Splitter::new(SplitterConfig {
@@ -190,36 +74,31 @@ fn separator_selectors_match_through_the_adapter() {
 }
 
 /// A million nested elements: the canonical walk and the decomposition use
-/// explicit stacks, so this costs heap, not call stack. The test runs on a
-/// small thread stack to make an accidental recursion fail loudly.
+/// explicit stacks, so this costs heap, not call stack.
 #[test]
 fn million_nested_elements_do_not_overflow() {
-    let handle = std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(|| {
-            const DEPTH: usize = 1_000_000;
-            let mut dom = ArenaDom::new();
-            let mut parent = 0;
-            for level in 0..DEPTH {
-                parent = dom.element(parent, if level % 2 == 0 { "div" } else { "span" });
-                if level % 100_000 == 0 {
-                    dom.add_text(parent, "word ");
-                }
+    on_small_stack(|| {
+        const DEPTH: usize = 1_000_000;
+        let mut dom = ArenaDom::new();
+        let mut parent = 0;
+        for level in 0..DEPTH {
+            parent = dom.element(parent, if level % 2 == 0 { "div" } else { "span" });
+            if level % 100_000 == 0 {
+                dom.add_text(parent, "word ");
             }
-            dom.add_text(parent, "deepest");
-            let chunks = splitter(12, Some(16)).split(&dom);
-            let strings = chunks.to_strings();
-            assert!(strings.iter().all(|chunk| chunk.chars().count() <= 16));
-            assert_eq!(strings.join(" ").split_whitespace().count(), 11);
-            assert!(
-                strings
-                    .last()
-                    .is_some_and(|chunk| chunk.ends_with("deepest"))
-            );
-            drop(dom);
-        })
-        .expect("spawn test thread");
-    handle.join().expect("no stack overflow");
+        }
+        dom.add_text(parent, "deepest");
+        let chunks = splitter(12, Some(16)).split(&dom);
+        let strings = chunks.to_strings();
+        assert!(strings.iter().all(|chunk| chunk.chars().count() <= 16));
+        assert_eq!(strings.join(" ").split_whitespace().count(), 11);
+        assert!(
+            strings
+                .last()
+                .is_some_and(|chunk| chunk.ends_with("deepest"))
+        );
+        drop(dom);
+    });
 }
 
 #[test]

@@ -64,12 +64,11 @@
 //! keeps each node's children in a vector and finds a node's place by
 //! scanning its siblings, so content that the parser moves in front of a
 //! table (foster parenting, as in `<p>w<table>x</p>` repeated) takes time
-//! quadratic in the number of such nodes: 40,000 repetitions took 3.9 s
-//! through `RcDom`, against 57 ms here (parse and split, benchmark
-//! `html5ever/foster`). It is also faster on ordinary pages (ECMA-262:
-//! 22 → 46 MB/s) and needs 60% less memory on element-heavy ones (10
-//! million elements: 5.2 → 2.0 GiB): a node takes 36 bytes, text and
-//! attributes are kept beside the nodes, each element name once. The tree also keeps
+//! quadratic in the number of such nodes; here it is linear (benchmark
+//! `html5ever/foster`). The tree is also faster and smaller on ordinary and
+//! element-heavy pages (figures in the README's Performance section): a node
+//! is a few words, text and attributes are kept beside the nodes, each
+//! element name once. The tree also keeps
 //! only what the splitter reads: comments and doctypes are present as
 //! nodes without their text.
 //!
@@ -82,8 +81,8 @@
 //!
 //! html5ever's tokenizer checks each attribute of a tag against all the
 //! attributes before it (to drop duplicates), so a single tag with `n`
-//! distinct attributes costs time proportional to `n²`: 80,000 attributes
-//! (a 1 MB tag) take 1.7 s, 160,000 take 6.3 s. The check is inside the
+//! distinct attributes costs time proportional to `n²` (the README gives
+//! a measure). The check is inside the
 //! tokenizer, out of reach of the driver; the scraper backend
 //! shares it, the tl backend does not have it. Real pages stay far below:
 //! it takes tens of thousands of attributes on one tag to notice.

@@ -27,8 +27,8 @@
 //! One more change to scraper's tree sink: the attributes of repeated
 //! `<html>` and `<body>` tags, which the parser adds to the existing
 //! element, are added once when parsing ends rather than one by one into
-//! scraper's sorted attribute list, which took quadratic time (160,000
-//! `<html aN=1>` tags: 3.2 s). The resulting document is the same.
+//! scraper's sorted attribute list, which took quadratic time. The
+//! resulting document is the same.
 //!
 //! # Example
 //!

@@ -10,31 +10,7 @@ fn body(dom: &ScraperDom) -> ScraperNode {
     element_child(dom, html, "body").expect("body element")
 }
 
-/// Walks the whole tree without recursion, checking that every link agrees
-/// with its inverse, and returns the number of nodes reached.
-fn check_consistency(dom: &ScraperDom) -> usize {
-    let root = dom.document();
-    assert_eq!(dom.kind(root), NodeKind::Document);
-    assert_eq!(dom.parent(root), None);
-    assert_eq!(dom.next_sibling(root), None);
-    assert_eq!(dom.prev_sibling(root), None);
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        assert!(seen.insert(dom.index(node)), "index reused");
-        let mut prev = None;
-        let mut child = dom.first_child(node);
-        while let Some(c) = child {
-            assert_eq!(dom.parent(c), Some(node));
-            assert_eq!(dom.prev_sibling(c), prev);
-            assert_ne!(dom.kind(c), NodeKind::Document);
-            stack.push(c);
-            prev = Some(c);
-            child = dom.next_sibling(c);
-        }
-    }
-    seen.len()
-}
+use splitter_core::testing::assert_consistent as check_consistency;
 
 #[test]
 fn kinds_names_and_text() {
@@ -229,30 +205,8 @@ fn deep_nesting_does_not_overflow() {
 mod depth_cap {
     use super::*;
     use splitter_html5ever::Html5everDom;
-    use std::fmt::Write as _;
 
-    /// Runs `test` on a thread with a small stack, so that recursion over
-    /// the tree would overflow.
-    fn on_small_stack(test: impl FnOnce() + Send + 'static) {
-        std::thread::Builder::new()
-            .stack_size(1 << 20)
-            .spawn(test)
-            .expect("spawn test thread")
-            .join()
-            .expect("test thread finished without overflow or panic");
-    }
-
-    /// The depth of the deepest node (the document is at depth 0), by a
-    /// walk with an explicit stack.
-    fn max_depth<D: DomAdapter>(dom: &D) -> usize {
-        let mut deepest = 0;
-        let mut stack = vec![(dom.document(), 0)];
-        while let Some((node, depth)) = stack.pop() {
-            deepest = deepest.max(depth);
-            stack.extend(dom.children(node).map(|child| (child, depth + 1)));
-        }
-        deepest
-    }
+    use splitter_core::testing::{max_depth, on_small_stack};
 
     /// Every element, text and comment node outside templates, in document
     /// order, with its depth: a tree rendering both backends can give.
@@ -289,41 +243,6 @@ mod depth_cap {
                     .collect::<Vec<_>>()
             })
             .collect()
-    }
-
-    fn deep_nesting_keeps_every_word(depth: usize, open: &'static [&'static str]) {
-        on_small_stack(move || {
-            let mut html = String::new();
-            let mut expected = Vec::with_capacity(depth);
-            for i in 0..depth {
-                let word = format!("w{i}");
-                let _ = write!(html, "<{}>{word} ", open[i % open.len()]);
-                expected.push(word);
-            }
-            for i in (0..depth).rev() {
-                let _ = write!(html, "</{}>", open[i % open.len()]);
-            }
-            let dom = ScraperDom::parse(&html).expect("the parser does not fail on this input");
-            assert!(max_depth(&dom) < MAX_DEPTH, "{}", max_depth(&dom));
-            assert_eq!(words(&dom), expected);
-            check_consistency(&dom);
-            drop(dom);
-        });
-    }
-
-    #[test]
-    fn a_hundred_thousand_nested_divs_keep_every_word() {
-        deep_nesting_keeps_every_word(100_000, &["div"]);
-    }
-
-    #[test]
-    fn a_million_nested_divs_keep_every_word() {
-        deep_nesting_keeps_every_word(1_000_000, &["div"]);
-    }
-
-    #[test]
-    fn a_million_nested_divs_and_spans_keep_every_word() {
-        deep_nesting_keeps_every_word(1_000_000, &["div", "span"]);
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! generated documents that are well formed, so that the two trees must
 //! agree node for node below the content roots.
 
+use proptest::prelude::*;
+use proptest::strategy::BoxedStrategy;
 use splitter_core::{DomAdapter, NodeKind};
 use splitter_scraper::ScraperDom;
 use splitter_tl::TlDom;
@@ -82,23 +84,6 @@ fn signature<A: DomAdapter>(dom: &A) -> String {
     out
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
-
 const TEXTS: &[&str] = &[
     "hello",
     " ",
@@ -136,140 +121,189 @@ const ATTRS: &[&str] = &[
     " ID=up",
 ];
 
-fn gen_children(rng: &mut Rng, out: &mut String, depth: usize, inline_only: bool, in_a: bool) {
-    let count = rng.below(4);
-    for _ in 0..count {
-        gen_node(rng, out, depth, inline_only, in_a);
-    }
+const VOIDS: &[&str] = &[
+    "<br>",
+    "<br/>",
+    "<BR>",
+    "<br />",
+    "<img src=/i.png>",
+    "<wbr/>",
+];
+
+const SKIPPED: &[&str] = &[
+    "<script>if (a<b && c>d) { s = \"</div>\"; }</script>",
+    "<SCRIPT type=x>a<b</script >",
+    "<style>p > a { content: '<i>' }</style>",
+    "<script src=/x.js></script>",
+    "<!-- a comment <p>x</p> -->",
+    "<!---->",
+    "<?pi data?>",
+    "<noscript><p>no</p></noscript>",
+];
+
+const RAW_TEXT: &[&str] = &[
+    "<textarea>\nT &amp; <b>x</b></textarea>",
+    "<iframe>fallback <b>x</b></iframe>",
+    "<svg viewBox=\"0 0 1 1\"><path d=\"M0 0\"/><circle/><g><rect/></g></svg>",
+    "<title>in body</title>",
+];
+
+/// Below this depth, only text and void elements.
+const MAX_NESTING: usize = 6;
+
+type Html = BoxedStrategy<String>;
+
+/// The strategies for a node and for a run of sibling nodes at each depth,
+/// in phrasing content or not, inside an `<a>` or not: built once, bottom
+/// up, so that every level shares the one below.
+struct Grammar {
+    /// `children[depth][inline_only][in_a]`
+    children: Vec<[[Html; 2]; 2]>,
 }
 
-fn gen_node(rng: &mut Rng, out: &mut String, depth: usize, inline_only: bool, in_a: bool) {
-    let choice = if depth > 5 {
-        rng.below(3)
-    } else {
-        rng.below(12)
-    };
-    match choice {
-        0 | 1 => out.push_str(rng.pick(TEXTS)),
-        2 => out.push_str(rng.pick(&[
-            "<br>",
-            "<br/>",
-            "<BR>",
-            "<br />",
-            "<img src=/i.png>",
-            "<wbr/>",
-        ])),
-        3 | 4 => {
-            // No `<a>` in `<a>`: the standard closes the outer one (a
-            // remaining gap).
-            let names: &[&str] = if in_a {
-                &["span", "b", "i", "em", "code", "SPAN"]
-            } else {
-                &["span", "b", "i", "em", "a", "code", "SPAN"]
-            };
-            let name = rng.pick(names);
-            let in_a = in_a || name == "a";
-            let close = if rng.below(4) == 0 {
-                name.to_ascii_uppercase()
-            } else {
-                name.to_owned()
-            };
-            out.push_str(&format!("<{name}{}>", rng.pick(ATTRS)));
-            gen_children(rng, out, depth + 1, true, in_a);
-            out.push_str(&format!("</{close}>"));
+impl Grammar {
+    fn new() -> Self {
+        let leaves: Html = prop_oneof![
+            2 => prop::sample::select(TEXTS).prop_map(str::to_owned),
+            1 => prop::sample::select(VOIDS).prop_map(str::to_owned),
+        ]
+        .boxed();
+        let run = |node: Html| {
+            prop::collection::vec(node, 0..4)
+                .prop_map(|nodes| nodes.concat())
+                .boxed()
+        };
+        let mut levels: Vec<[[Html; 2]; 2]> = Vec::new();
+        // levels[0] is the deepest level; reversed at the end.
+        let deepest = run(leaves.clone());
+        levels.push([
+            [deepest.clone(), deepest.clone()],
+            [deepest.clone(), deepest],
+        ]);
+        for _ in 0..MAX_NESTING {
+            let below = levels.last().expect("the deepest level").clone();
+            let level = [false, true].map(|inline_only| {
+                [false, true].map(|in_a| run(Self::node(&below, inline_only, in_a)))
+            });
+            levels.push(level);
         }
-        5 if !inline_only => {
-            // No headings: one in another is closed by the standard (a gap).
-            let name = rng.pick(&["div", "section", "blockquote", "DIV", "article"]);
-            out.push_str(&format!("<{name}{}>", rng.pick(ATTRS)));
-            gen_children(rng, out, depth + 1, false, in_a);
-            out.push_str(&format!("</{name}>"));
+        levels.reverse();
+        Grammar { children: levels }
+    }
+
+    /// One node whose children are drawn from `below`.
+    fn node(below: &[[Html; 2]; 2], inline_only: bool, in_a: bool) -> Html {
+        let kids = |inline: bool, a: bool| below[usize::from(inline)][usize::from(a)].clone();
+        let text = prop::sample::select(TEXTS).prop_map(str::to_owned);
+        let void = prop::sample::select(VOIDS).prop_map(str::to_owned);
+        // No `<a>` in `<a>`: the standard closes the outer one (a remaining
+        // gap).
+        let inline = (
+            prop::sample::select(&["span", "b", "i", "em", "code", "SPAN"][..]),
+            prop::bool::weighted(0.25),
+            prop::sample::select(ATTRS),
+            kids(true, in_a),
+        )
+            .prop_map(|(name, upper, attrs, children)| {
+                let close = if upper {
+                    name.to_ascii_uppercase()
+                } else {
+                    name.to_owned()
+                };
+                format!("<{name}{attrs}>{children}</{close}>")
+            })
+            .boxed();
+        let anchor = if in_a {
+            inline.clone()
+        } else {
+            (prop::sample::select(ATTRS), kids(true, true))
+                .prop_map(|(attrs, children)| format!("<a{attrs}>{children}</a>"))
+                .boxed()
+        };
+        let skipped = prop::sample::select(SKIPPED).prop_map(str::to_owned);
+        let raw = prop::sample::select(RAW_TEXT).prop_map(str::to_owned);
+        if inline_only {
+            return prop_oneof![
+                8 => text,
+                1 => void,
+                2 => inline,
+                1 => anchor,
+                1 => skipped,
+                1 => raw,
+            ]
+            .boxed();
         }
-        6 if !inline_only => {
-            out.push_str(&format!("<p{}>", rng.pick(ATTRS)));
-            gen_children(rng, out, depth + 1, true, in_a);
-            out.push_str("</p>");
-        }
-        7 => out.push_str(rng.pick(&[
-            "<script>if (a<b && c>d) { s = \"</div>\"; }</script>",
-            "<SCRIPT type=x>a<b</script >",
-            "<style>p > a { content: '<i>' }</style>",
-            "<script src=/x.js></script>",
-            "<!-- a comment <p>x</p> -->",
-            "<!---->",
-            "<?pi data?>",
-            "<noscript><p>no</p></noscript>",
-        ])),
-        8 if !inline_only => {
-            out.push_str("<ul>");
-            for _ in 0..rng.below(3) {
-                out.push_str("<li>");
-                gen_children(rng, out, depth + 1, false, in_a);
-                out.push_str("</li>");
+        // No headings: one in another is closed by the standard (a gap).
+        let block = (
+            prop::sample::select(&["div", "section", "blockquote", "DIV", "article"][..]),
+            prop::sample::select(ATTRS),
+            kids(false, in_a),
+        )
+            .prop_map(|(name, attrs, children)| format!("<{name}{attrs}>{children}</{name}>"));
+        let paragraph = (prop::sample::select(ATTRS), kids(true, in_a))
+            .prop_map(|(attrs, children)| format!("<p{attrs}>{children}</p>"));
+        let list = prop::collection::vec(kids(false, in_a), 0..3).prop_map(|items| {
+            let items: String = items
+                .iter()
+                .map(|item| format!("<li>{item}</li>"))
+                .collect();
+            format!("<ul>{items}</ul>")
+        });
+        let pre = (
+            prop::sample::select(&["\n", "\r\n", "", "\n\n"][..]),
+            kids(true, in_a),
+        )
+            .prop_map(|(lead, children)| format!("<pre>{lead}{children}</pre>"));
+        let table = kids(false, in_a).prop_map(|cell| {
+            format!("<table><tbody><tr><td>{cell}</td><td>c</td></tr></tbody></table>")
+        });
+        prop_oneof![
+            2 => text,
+            1 => void,
+            2 => inline,
+            1 => anchor,
+            1 => block,
+            1 => paragraph,
+            1 => skipped,
+            1 => list,
+            1 => pre,
+            1 => raw,
+            1 => table,
+        ]
+        .boxed()
+    }
+
+    /// A whole document: body content in one of four shapes of page.
+    fn document(&self) -> impl Strategy<Value = String> + use<> {
+        let body = self.children[0][0][0].clone();
+        ((body.clone(), body).prop_map(|(a, b)| a + &b), 0..4u8).prop_map(|(body, shape)| {
+            match shape {
+                0 => format!(
+                    "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n\
+                     <title>T &amp; t</title>\n<link rel=stylesheet href=/s.css>\n\
+                     <style>body{{}}</style>\n</head>\n<body>{body}</body>\n</html>\n"
+                ),
+                1 => format!("<title>T</title><meta name=x content=y>{body}"),
+                2 => format!(
+                    "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \
+                     \"http://www.w3.org/TR/html4/strict.dtd\">\n<HTML><HEAD><TITLE>T</TITLE></HEAD>\
+                     <BODY>{body}</BODY></HTML>"
+                ),
+                _ => body,
             }
-            out.push_str("</ul>");
-        }
-        9 if !inline_only => {
-            out.push_str("<pre>");
-            out.push_str(rng.pick(&["\n", "\r\n", "", "\n\n"]));
-            gen_children(rng, out, depth + 1, true, in_a);
-            out.push_str("</pre>");
-        }
-        10 => out.push_str(rng.pick(&[
-            "<textarea>\nT &amp; <b>x</b></textarea>",
-            "<iframe>fallback <b>x</b></iframe>",
-            "<svg viewBox=\"0 0 1 1\"><path d=\"M0 0\"/><circle/><g><rect/></g></svg>",
-            "<title>in body</title>",
-        ])),
-        11 if !inline_only => {
-            out.push_str("<table><tbody><tr><td>");
-            gen_children(rng, out, depth + 1, false, in_a);
-            out.push_str("</td><td>c</td></tr></tbody></table>");
-        }
-        _ => out.push_str(rng.pick(TEXTS)),
+        })
     }
 }
 
-fn gen_document(rng: &mut Rng) -> String {
-    let mut body = String::new();
-    gen_children(rng, &mut body, 0, false, false);
-    gen_children(rng, &mut body, 0, false, false);
-    match rng.below(4) {
-        0 => format!(
-            "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n\
-             <title>T &amp; t</title>\n<link rel=stylesheet href=/s.css>\n\
-             <style>body{{}}</style>\n</head>\n<body>{body}</body>\n</html>\n"
-        ),
-        1 => format!("<title>T</title><meta name=x content=y>{body}"),
-        2 => format!(
-            "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \
-             \"http://www.w3.org/TR/html4/strict.dtd\">\n<HTML><HEAD><TITLE>T</TITLE></HEAD>\
-             <BODY>{body}</BODY></HTML>"
-        ),
-        _ => body,
-    }
-}
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
 
-#[test]
-fn generated_documents_match_a_standard_parser() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut failures = Vec::new();
-    for _ in 0..3000 {
-        let html = gen_document(&mut rng);
+    #[test]
+    fn generated_documents_match_a_standard_parser(html in Grammar::new().document()) {
         let expected =
             signature(&ScraperDom::parse(&html).expect("the parser does not fail on this input"));
         let actual =
             signature(&TlDom::parse(&html).expect("the parser does not fail on this input"));
-        if expected != actual {
-            failures.push(format!(
-                "input:    {html:?}\nscraper:  {expected:?}\ntl:       {actual:?}\n"
-            ));
-        }
+        prop_assert_eq!(expected, actual, "input: {:?}", html);
     }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches, first ones:\n{}",
-        failures.len(),
-        failures[..failures.len().min(5)].join("\n")
-    );
 }

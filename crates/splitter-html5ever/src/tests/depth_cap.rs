@@ -7,18 +7,6 @@ use html5ever::parse_document;
 use html5ever::tendril::TendrilSink;
 use proptest::prelude::*;
 
-/// The depth of the deepest node (the document is at depth 0), by a
-/// walk with an explicit stack.
-fn max_depth(dom: &Html5everDom) -> usize {
-    let mut deepest = 0;
-    let mut stack = vec![(dom.document(), 0)];
-    while let Some((node, depth)) = stack.pop() {
-        deepest = deepest.max(depth);
-        stack.extend(dom.children(node).map(|child| (child, depth + 1)));
-    }
-    deepest
-}
-
 /// The words of every text node, in document order.
 fn words(dom: &Html5everDom) -> Vec<String> {
     preorder(dom)
@@ -64,48 +52,6 @@ fn text_of(dom: &Html5everDom, name: &str) -> String {
     let text = dom.first_child(element).expect("element has a child");
     assert_eq!(dom.next_sibling(text), None, "<{name}> has one child");
     dom.text(text).into_owned()
-}
-
-/// `depth` nested `<open>`s (each followed by a word, `w0`, `w1`, …)
-/// closed by as many `</close>`s, and the words in order.
-fn nested(depth: usize, open: &[&str]) -> (String, Vec<String>) {
-    let mut html = String::new();
-    let mut expected = Vec::with_capacity(depth);
-    for i in 0..depth {
-        let name = open[i % open.len()];
-        let word = format!("w{i}");
-        let _ = write!(html, "<{name}>{word} ");
-        expected.push(word);
-    }
-    for i in (0..depth).rev() {
-        let _ = write!(html, "</{}>", open[i % open.len()]);
-    }
-    (html, expected)
-}
-
-fn deep_nesting_keeps_every_word(depth: usize, open: &'static [&'static str]) {
-    on_small_stack(move || {
-        let (html, expected) = nested(depth, open);
-        let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
-        assert!(max_depth(&dom) < MAX_DEPTH, "{}", max_depth(&dom));
-        assert_eq!(words(&dom), expected);
-        drop(dom);
-    });
-}
-
-#[test]
-fn a_hundred_thousand_nested_divs_keep_every_word() {
-    deep_nesting_keeps_every_word(100_000, &["div"]);
-}
-
-#[test]
-fn a_million_nested_divs_keep_every_word() {
-    deep_nesting_keeps_every_word(1_000_000, &["div"]);
-}
-
-#[test]
-fn a_million_nested_divs_and_spans_keep_every_word() {
-    deep_nesting_keeps_every_word(1_000_000, &["div", "span"]);
 }
 
 #[test]

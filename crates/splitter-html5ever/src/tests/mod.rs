@@ -2,19 +2,8 @@ use super::*;
 
 use html5ever::interface::{ElementFlags, NodeOrText, TreeSink};
 use html5ever::{local_name, ns};
+use splitter_core::testing::{max_depth, on_small_stack};
 use std::fmt::Write as _;
-use std::thread;
-
-/// Run `f` on a thread with a small stack, so that any recursion proportional
-/// to the depth of the tree would overflow.
-fn on_small_stack(f: impl FnOnce() + Send + 'static) {
-    thread::Builder::new()
-        .stack_size(1 << 20)
-        .spawn(f)
-        .expect("spawn test thread")
-        .join()
-        .expect("test thread panicked");
-}
 
 /// All nodes in document order, by an iterative pre-order walk through the
 /// trait only.
@@ -70,45 +59,16 @@ fn find_element(dom: &Html5everDom, name: &str) -> NodeId {
         .unwrap_or_else(|| panic!("no <{name}> in the document"))
 }
 
-/// Check every structural promise of the trait over the whole document.
+/// Check every structural promise of the trait over the whole document
+/// (the shared checker), and that every reachable node is in the table.
 fn assert_consistent(dom: &Html5everDom) {
-    let order = preorder(dom);
+    let reached = splitter_core::testing::assert_consistent(dom);
     assert!(
-        order.len() <= dom.node_count(),
+        reached <= dom.node_count(),
         "reachable nodes are in the table"
     );
-    let mut seen = vec![false; dom.node_count()];
-    for &node in &order {
-        let index = dom.index(node);
-        assert!(index < dom.node_count(), "index within the table");
-        assert!(!seen[index], "every node is reachable once");
-        seen[index] = true;
-    }
-    let doc = dom.document();
-    assert_eq!(dom.kind(doc), NodeKind::Document);
-    assert_eq!(dom.parent(doc), None);
-    assert_eq!(dom.next_sibling(doc), None);
-    assert_eq!(dom.prev_sibling(doc), None);
-    for &node in &order {
-        if node != doc {
-            assert_ne!(dom.kind(node), NodeKind::Document);
-            assert!(dom.parent(node).is_some());
-        }
-        let mut prev = None;
-        for child in dom.children(node) {
-            assert_eq!(dom.parent(child), Some(node));
-            assert_eq!(dom.prev_sibling(child), prev);
-            if let Some(p) = prev {
-                assert_eq!(dom.next_sibling(p), Some(child));
-            }
-            prev = Some(child);
-        }
-        if let Some(first) = dom.first_child(node) {
-            assert_eq!(dom.prev_sibling(first), None);
-        }
-        if let Some(last) = prev {
-            assert_eq!(dom.next_sibling(last), None);
-        }
+    for node in preorder(dom) {
+        assert!(dom.index(node) < dom.node_count(), "index within the table");
     }
 }
 

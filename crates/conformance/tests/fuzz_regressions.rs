@@ -1,6 +1,5 @@
 //! Hostile inputs, and inputs found by the fuzz targets in `fuzz/`, replayed
-//! on every compiled backend against SPEC §6 (run with `--all-features` to
-//! cover scraper and tl too).
+//! on every backend against SPEC §6.
 //!
 //! A fuzz input is bytes: an 8-byte header that picks a valid config, then
 //! the document, decoded by `fuzz/src/lib.rs` (included below), so that a
@@ -279,18 +278,15 @@ fn attributes_merged_into_html_and_body_are_kept() {
             assert_eq!(b.as_deref(), expected, "b{i}");
         }
     }
-    #[cfg(feature = "html5ever")]
     assert_attributes(
         &html_splitter::Html5everDom::parse(&html).expect("the parser does not fail on this input"),
         true,
     );
-    #[cfg(feature = "scraper")]
     assert_attributes(
         &html_splitter::ScraperDom::parse(&html).expect("the parser does not fail on this input"),
         true,
     );
     // tl does not merge them (see the README's list of differences).
-    #[cfg(feature = "tl")]
     assert_attributes(
         &html_splitter::TlDom::parse(&html).expect("the parser does not fail on this input"),
         false,

@@ -1,23 +1,13 @@
-//! Deep trees and huge text nodes through every compiled backend.
+//! Deep trees and huge text nodes through every backend.
 
 use html_splitter::{Backend, Splitter};
+use splitter_core::testing::on_small_stack;
 
 fn words_of(chunks: &html_splitter::Chunks) -> usize {
     chunks
         .texts()
         .map(|chunk| chunk.split_whitespace().count())
         .sum()
-}
-
-/// Runs `test` on a thread with a small stack, so that recursion over the
-/// tree would overflow here rather than pass by luck on a big main stack.
-fn on_small_stack(test: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(1024 * 1024)
-        .spawn(test)
-        .expect("spawn test thread")
-        .join()
-        .expect("test thread finished without overflow or panic");
 }
 
 #[test]
@@ -76,71 +66,53 @@ fn fifty_megabyte_text_node() {
     }
 }
 
-/// The depth cap of the html5ever-based backends: deep nesting parses in
-/// linear time, keeps every word, and builds no tree deeper than the cap.
-#[cfg(any(feature = "html5ever", feature = "scraper"))]
-mod depth_cap {
+/// Deep nesting on every backend: parsing, the tree and the split cost heap,
+/// not call stack, and keep every word. The html5ever-based backends cap the
+/// depth of the tree they build (linear time; see the README's depth cap);
+/// tl builds the whole depth.
+mod deep {
     use super::*;
-    use html_splitter::{Chunks, DomAdapter};
+    use html_splitter::splitter_html5ever::MAX_DEPTH;
+    use html_splitter::{Chunks, DomAdapter, Html5everDom, ScraperDom, TlDom};
+    use splitter_core::testing::{assert_consistent, max_depth, nested};
     use std::fmt::Write as _;
 
-    #[cfg(feature = "html5ever")]
-    use html_splitter::splitter_html5ever::MAX_DEPTH;
-    #[cfg(not(feature = "html5ever"))]
-    use html_splitter::splitter_scraper::MAX_DEPTH;
-
-    /// The depth of the deepest node (the document is at depth 0), by a
-    /// walk with an explicit stack.
-    fn max_depth<D: DomAdapter>(dom: &D) -> usize {
-        let mut deepest = 0;
-        let mut stack = vec![(dom.document(), 0)];
-        while let Some((node, depth)) = stack.pop() {
-            deepest = deepest.max(depth);
-            stack.extend(dom.children(node).map(|child| (child, depth + 1)));
+    /// Parses `html` with `backend`'s own tree and returns its depth, after
+    /// checking the tree's consistency.
+    fn tree_depth(backend: Backend, html: &str) -> usize {
+        fn measured<D: DomAdapter>(dom: &D) -> usize {
+            assert_consistent(dom);
+            max_depth(dom)
         }
-        deepest
-    }
-
-    /// Parses a document and returns the depth of its tree.
-    type DepthOf = fn(&str) -> usize;
-
-    /// The backends built on html5ever, each with the depth of the tree it
-    /// parses `html` into.
-    fn spec_backends() -> Vec<(Backend, DepthOf)> {
-        let mut backends: Vec<(Backend, DepthOf)> = Vec::new();
-        #[cfg(feature = "html5ever")]
-        backends.push((Backend::Html5ever, |html| {
-            max_depth(
-                &html_splitter::Html5everDom::parse(html)
-                    .expect("the parser does not fail on this input"),
-            )
-        }));
-        #[cfg(feature = "scraper")]
-        backends.push((Backend::Scraper, |html| {
-            max_depth(
-                &html_splitter::ScraperDom::parse(html)
-                    .expect("the parser does not fail on this input"),
-            )
-        }));
-        backends
+        let parsed = "the parser does not fail on this input";
+        match backend {
+            Backend::Html5ever => measured(&Html5everDom::parse(html).expect(parsed)),
+            Backend::Scraper => measured(&ScraperDom::parse(html).expect(parsed)),
+            Backend::Tl => measured(&TlDom::parse(html).expect(parsed)),
+            other => panic!("no tree for {other}"),
+        }
     }
 
     fn words(chunks: &Chunks) -> Vec<&str> {
         chunks.texts().flat_map(str::split_whitespace).collect()
     }
 
-    /// Splits `html` with every html5ever-based backend; checks that the
-    /// tree is at most `depth_limit` deep, that the chunks respect the
-    /// hard cap and that every backend gives the same chunks; returns them.
-    fn split_capped(html: &str, depth_limit: usize) -> Chunks {
-        let splitter = Splitter::builder(1000)
+    fn splitter() -> Splitter {
+        Splitter::builder(1000)
             .max_chunk_size(2000)
             .separators(["div"])
             .build()
-            .expect("valid config");
+            .expect("valid config")
+    }
+
+    /// Splits `html` with the html5ever-based backends; checks that their
+    /// tree is at most `depth_limit` deep, that the chunks respect the hard
+    /// cap and that both give the same chunks; returns them.
+    fn split_capped(html: &str, depth_limit: usize) -> Chunks {
+        let splitter = splitter();
         let mut first: Option<Chunks> = None;
-        for (backend, depth_of) in spec_backends() {
-            let depth = depth_of(html);
+        for backend in [Backend::Html5ever, Backend::Scraper] {
+            let depth = tree_depth(backend, html);
             assert!(depth <= depth_limit, "{backend}: {depth} levels");
             let chunks = backend
                 .split(&splitter, html)
@@ -154,26 +126,38 @@ mod depth_cap {
                 None => first = Some(chunks),
             }
         }
-        first.expect("an html5ever-based backend is compiled")
+        first.expect("two backends ran")
     }
 
+    /// `depth` nested elements named in turn from `names`, each with a
+    /// word, on every backend: every word is kept, in order, and the tree is
+    /// consistent; capped on the html5ever-based backends, whole on tl.
     fn nested_keeps_every_word(depth: usize, names: &'static [&'static str]) {
         on_small_stack(move || {
-            let mut html = String::new();
-            let mut expected = Vec::with_capacity(depth);
-            for i in 0..depth {
-                let word = format!("w{i}");
-                let _ = write!(html, "<{}>{word} ", names[i % names.len()]);
-                expected.push(word);
+            let (html, expected) = nested(depth, names);
+            let splitter = splitter();
+            for &backend in Backend::ALL {
+                let tree = tree_depth(backend, &html);
+                match backend {
+                    Backend::Html5ever | Backend::Scraper => {
+                        assert!(tree < MAX_DEPTH, "{backend}: {tree} levels")
+                    }
+                    // Each element below the document, and its text.
+                    Backend::Tl => assert_eq!(tree, depth + 1, "{backend}"),
+                    other => panic!("no depth rule for {other}"),
+                }
+                let chunks = backend
+                    .split(&splitter, &html)
+                    .expect("the backend parses this input");
+                assert!(
+                    chunks.texts().all(|chunk| chunk.chars().count() <= 2000),
+                    "{backend}"
+                );
+                assert!(
+                    words(&chunks) == expected,
+                    "{backend}: {names:?} x {depth}: words differ"
+                );
             }
-            for i in (0..depth).rev() {
-                let _ = write!(html, "</{}>", names[i % names.len()]);
-            }
-            let chunks = split_capped(&html, MAX_DEPTH);
-            assert!(
-                words(&chunks) == expected,
-                "{names:?} x {depth}: words differ"
-            );
         });
     }
 
