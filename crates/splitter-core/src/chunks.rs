@@ -11,7 +11,8 @@ use crate::provenance::Provenance;
 use crate::sizer::Sizer;
 
 /// The chunks of one document: its canonical text, the byte ranges of the
-/// chunks within it, in order, and each chunk's provenance (SPEC §7).
+/// chunks within it, in order, each chunk's size (in the sizer's unit) and
+/// its provenance (SPEC §7).
 ///
 /// Iterating yields [`Chunk`]s; [`Chunks::texts`] yields plain strings.
 ///
@@ -27,6 +28,7 @@ use crate::sizer::Sizer;
 pub struct Chunks {
     canonical: String,
     spans: Vec<Range<usize>>,
+    sizes: Vec<usize>,
     provenance: Provenance,
 }
 
@@ -143,10 +145,17 @@ impl Serialize for HeadingPath<'_> {
 }
 
 impl Chunks {
-    pub(crate) fn new(canonical: String, spans: Vec<Range<usize>>, provenance: Provenance) -> Self {
+    pub(crate) fn new(
+        canonical: String,
+        spans: Vec<Range<usize>>,
+        sizes: Vec<usize>,
+        provenance: Provenance,
+    ) -> Self {
+        debug_assert_eq!(spans.len(), sizes.len());
         Chunks {
             canonical,
             spans,
+            sizes,
             provenance,
         }
     }
@@ -159,6 +168,17 @@ impl Chunks {
     /// The byte range of each chunk in [`Chunks::canonical_text`], increasing.
     pub fn spans(&self) -> &[Range<usize>] {
         &self.spans
+    }
+
+    /// The size of each chunk, in the unit of the splitter's sizer, measured
+    /// on the chunk's own text.
+    pub fn sizes(&self) -> &[usize] {
+        &self.sizes
+    }
+
+    /// The size of chunk `index`; see [`Chunks::sizes`].
+    pub fn size(&self, index: usize) -> Option<usize> {
+        self.sizes.get(index).copied()
     }
 
     /// The number of chunks.
@@ -219,7 +239,8 @@ impl Chunks {
 
 impl Chunks {
     /// Checks SPEC §6 invariants 1–3 on these chunks: each is non-empty and
-    /// trimmed, fits `max` (measured by `sizer`) when given, and is the slice
+    /// trimmed, has the size recorded for it and fits `max` (both measured by
+    /// `sizer`, the splitter's, on the chunk's text) when given, and is the slice
     /// of the canonical text at its span; spans increase without overlap and
     /// only whitespace lies outside them.
     ///
@@ -252,12 +273,18 @@ impl Chunks {
             if text.trim() != text {
                 return violation(format!("chunk {index} is not trimmed: {text:?}"));
             }
+            let size = sizer.size(text);
             if let Some(max) = max
-                && !sizer.fits(text, max)
+                && size > max
             {
-                let size = sizer.size(text);
                 return violation(format!(
                     "chunk {index} has size {size} > maxChunkSize {max}"
+                ));
+            }
+            if self.sizes.get(index) != Some(&size) {
+                let recorded = self.sizes.get(index);
+                return violation(format!(
+                    "chunk {index} measures {size} but its recorded size is {recorded:?}"
                 ));
             }
             let gap = &canonical[covered..span.start];

@@ -7,7 +7,9 @@ use crate::error::ConfigError;
 /// The settings of SPEC §2, in the shape of a JSON config file.
 ///
 /// JSON keys are camelCase (`chunkSize`, `maxChunkSize`, `separators`,
-/// `neverBreakWithin`, `chunkOverlap`, `whitespace`); unknown keys are rejected.
+/// `neverBreakWithin`, `chunkOverlap`, `whitespace`, `sizer`); unknown keys
+/// are rejected. Sizes are in the unit of the sizer: characters unless
+/// `sizer` says otherwise.
 /// A `SplitterConfig` is plain data: [`SplitterConfig::validate`] (called by
 /// [`crate::Splitter::new`]) checks it.
 ///
@@ -44,6 +46,12 @@ pub struct SplitterConfig {
     /// default) or as a reader sees it (SPEC §3.1).
     #[serde(default, skip_serializing_if = "Whitespace::is_preserve")]
     pub whitespace: Whitespace,
+    /// The unit of every size, by name (see [`crate::AnySizer`]):
+    /// `characters` (when `None`), `bytes`, `utf16`, `tiktoken:<encoding>`,
+    /// `huggingface:<path to tokenizer.json>`. Applied by
+    /// [`crate::Splitter::from_config`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sizer: Option<String>,
 }
 
 /// The `whitespace` setting: how text nodes' whitespace reaches the
@@ -91,6 +99,7 @@ impl SplitterConfig {
             never_break_within: Vec::new(),
             chunk_overlap: 0,
             whitespace: Whitespace::Preserve,
+            sizer: None,
         }
     }
 

@@ -23,6 +23,7 @@ pub(crate) fn segments<S: Sizer, A: DomAdapter>(
         canonical,
         caches: MatchCaches::new(),
         segments: Vec::new(),
+        measured: None,
     }
     .run()
 }
@@ -55,6 +56,10 @@ struct Decomposition<'s, 'd, S, A: DomAdapter> {
     canonical: &'d CanonicalText<A::Node>,
     caches: MatchCaches,
     segments: Vec<Range<usize>>,
+    /// The last span measured by a non-additive sizer and its size: a group
+    /// is compared with the target and then the cap, and a token count is
+    /// worth computing once.
+    measured: Option<(Range<usize>, usize)>,
 }
 
 impl<S: Sizer, A: DomAdapter> Decomposition<'_, '_, S, A> {
@@ -85,16 +90,28 @@ impl<S: Sizer, A: DomAdapter> Decomposition<'_, '_, S, A> {
         &self.canonical.text[span.clone()]
     }
 
-    fn fits_chunk(&self, span: &Range<usize>) -> bool {
-        let splitter = self.splitter;
-        splitter
-            .sizer
-            .fits(self.text(span), splitter.config.chunk_size)
+    fn fits(&mut self, span: &Range<usize>, limit: usize) -> bool {
+        let sizer = &self.splitter.sizer;
+        if sizer.is_additive() {
+            return sizer.fits(self.text(span), limit);
+        }
+        match &self.measured {
+            Some((measured, size)) if measured == span => *size <= limit,
+            _ => {
+                let size = sizer.size(self.text(span));
+                self.measured = Some((span.clone(), size));
+                size <= limit
+            }
+        }
     }
 
-    fn fits_max(&self, span: &Range<usize>) -> bool {
+    fn fits_chunk(&mut self, span: &Range<usize>) -> bool {
+        self.fits(span, self.splitter.config.chunk_size)
+    }
+
+    fn fits_max(&mut self, span: &Range<usize>) -> bool {
         match self.splitter.config.max_chunk_size {
-            Some(max) => self.splitter.sizer.fits(self.text(span), max),
+            Some(max) => self.fits(span, max),
             None => true,
         }
     }

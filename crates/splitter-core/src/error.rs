@@ -31,6 +31,44 @@ pub enum ConfigError {
         /// What the selector parser reported.
         reason: String,
     },
+    /// The `sizer` named no known sizer.
+    #[error(
+        "unknown sizer {0:?}: expected characters, bytes, utf16, tiktoken:<encoding> or huggingface:<path to tokenizer.json>"
+    )]
+    UnknownSizer(String),
+    /// A `tiktoken:` sizer named no known encoding.
+    #[error("unknown tiktoken encoding {encoding:?}: expected one of {known}")]
+    UnknownEncoding {
+        /// The encoding as written.
+        encoding: String,
+        /// The known encodings, comma-separated.
+        known: String,
+    },
+    /// A tokenizer could not be loaded: a missing or invalid
+    /// `tokenizer.json`, or an encoding that failed to build.
+    #[error("cannot load tokenizer {tokenizer}: {reason}")]
+    Tokenizer {
+        /// The tokenizer file or encoding.
+        tokenizer: String,
+        /// What failed.
+        reason: String,
+    },
+    /// The `sizer` needs a Cargo feature this build does not have.
+    #[error(
+        "sizer {sizer:?} needs the `{feature}` feature of splitter-core, not enabled in this build"
+    )]
+    SizerNeedsFeature {
+        /// The sizer as written.
+        sizer: String,
+        /// The feature it needs.
+        feature: &'static str,
+    },
+    /// A config names a sizer other than characters but was given to a
+    /// constructor that sizes in characters or with its own sizer.
+    #[error(
+        "the config's sizer {0:?} is not applied by this constructor: build the splitter with Splitter::from_config"
+    )]
+    SizerNotApplied(String),
     /// A JSON configuration could not be read: malformed JSON, a value of the
     /// wrong type, a missing `chunkSize` or an unknown key.
     #[error("invalid configuration: {0}")]

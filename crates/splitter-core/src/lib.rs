@@ -45,6 +45,7 @@ mod documents;
 mod error;
 mod forced;
 mod merge;
+mod named;
 mod provenance;
 mod select;
 mod sizer;
@@ -54,14 +55,24 @@ mod splitter;
 pub mod testing;
 #[cfg(test)]
 mod tests;
+mod tokens;
 
 pub use adapter::{Children, DomAdapter, NodeKind};
 pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, InvariantViolation, Texts};
 pub use config::{SplitterConfig, Whitespace};
 pub use documents::Document;
 pub use error::{ConfigError, ParseError};
-pub use sizer::{Characters, Sizer};
+pub use named::AnySizer;
+pub use sizer::{Bytes, Characters, SizeFn, Sizer, Utf16};
 pub use splitter::{Splitter, SplitterBuilder};
+#[cfg(feature = "tiktoken")]
+pub use tiktoken_rs;
+#[cfg(feature = "tokenizers")]
+pub use tokenizers;
+#[cfg(feature = "tokenizers")]
+pub use tokens::HuggingFace;
+#[cfg(feature = "tiktoken")]
+pub use tokens::Tiktoken;
 
 /// Re-exported for [`Document::metadata`].
 pub use serde_json;

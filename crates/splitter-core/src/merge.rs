@@ -1,45 +1,176 @@
 //! Merge (SPEC §5): consecutive segments share a chunk while they fit the
-//! target size.
+//! target size, and every chunk is measured exactly before it is kept.
 
 use std::ops::Range;
 
 use crate::sizer::Sizer;
 
+/// The chunks of a merge: their spans and their sizes, measured by the
+/// sizer on each chunk's final text.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Merged {
+    pub(crate) spans: Vec<Range<usize>>,
+    pub(crate) sizes: Vec<usize>,
+}
+
 /// Greedy merge (SPEC §5): consecutive segments share a chunk while the text
 /// from the chunk's start to the segment's end fits `chunk_size`.
+///
+/// Each segment is measured once. Whether the next segment fits is decided
+/// on the sum of the chunk's size so far, the gap's and the segment's: exact
+/// for an additive sizer, an estimate for tokens, so that no growing chunk is
+/// re-tokenized at every step. A chunk of several segments is then measured
+/// whole, once; if a non-additive sizer finds it over `max` (the merge cost
+/// more than its parts), its segments are merged again on exact sizes.
+/// Segments fit `max` on their own (the decomposition guarantees it), so
+/// every chunk fits `max`, measured on its own text.
 pub(crate) fn merge<S: Sizer>(
     text: &str,
     segments: &[Range<usize>],
     sizer: &S,
     chunk_size: usize,
-) -> Vec<Range<usize>> {
-    let mut chunks = Vec::new();
-    let mut current: Option<Range<usize>> = None;
-    for segment in segments {
+    max: Option<usize>,
+) -> Merged {
+    let additive = sizer.is_additive();
+    let mut merged = Merged::default();
+    // The current chunk: its first segment, its span and its estimated size.
+    let mut current: Option<(usize, Range<usize>, usize)> = None;
+    for (index, segment) in segments.iter().enumerate() {
+        let size = sizer.size(&text[segment.clone()]);
         current = Some(match current {
-            Some(chunk) if sizer.fits(&text[chunk.start..segment.end], chunk_size) => {
-                chunk.start..segment.end
+            Some((first, chunk, estimate)) => {
+                let joined = estimate
+                    .saturating_add(sizer.size(&text[chunk.end..segment.start]))
+                    .saturating_add(size);
+                if joined <= chunk_size {
+                    (first, chunk.start..segment.end, joined)
+                } else {
+                    let whole = exact(additive, first + 1 == index, estimate);
+                    merged.keep(text, &segments[first..index], sizer, chunk_size, max, whole);
+                    (index, segment.clone(), size)
+                }
             }
-            Some(chunk) => {
-                chunks.push(chunk);
-                segment.clone()
-            }
-            None => segment.clone(),
+            None => (index, segment.clone(), size),
         });
     }
-    chunks.extend(current);
-    chunks
+    if let Some((first, _, estimate)) = current {
+        let whole = exact(additive, first + 1 == segments.len(), estimate);
+        merged.keep(text, &segments[first..], sizer, chunk_size, max, whole);
+    }
+    merged
+}
+
+/// The estimate when it is the exact size: additive sizer or one segment.
+fn exact(additive: bool, single: bool, estimate: usize) -> Option<usize> {
+    (additive || single).then_some(estimate)
+}
+
+impl Merged {
+    /// Keeps the chunk made of `parts` (consecutive segments), whose size is
+    /// `size` when already known exactly: measures it otherwise, and merges
+    /// the parts again on exact sizes if the chunk is over `max`.
+    fn keep<S: Sizer>(
+        &mut self,
+        text: &str,
+        parts: &[Range<usize>],
+        sizer: &S,
+        chunk_size: usize,
+        max: Option<usize>,
+        size: Option<usize>,
+    ) {
+        let (Some(first), Some(last)) = (parts.first(), parts.last()) else {
+            return;
+        };
+        let span = first.start..last.end;
+        let size = size.unwrap_or_else(|| sizer.size(&text[span.clone()]));
+        if parts.len() == 1 || max.is_none_or(|max| size <= max) {
+            self.spans.push(span);
+            self.sizes.push(size);
+            return;
+        }
+        self.remerge_exactly(text, parts, sizer, chunk_size);
+    }
+
+    /// Greedy merge of `parts` measuring every candidate chunk's own text:
+    /// quadratic in the number of parts, so only for the rare chunk whose
+    /// estimate was wrong by more than the slack between target and cap.
+    fn remerge_exactly<S: Sizer>(
+        &mut self,
+        text: &str,
+        parts: &[Range<usize>],
+        sizer: &S,
+        chunk_size: usize,
+    ) {
+        let mut current: Option<(Range<usize>, usize)> = None;
+        for part in parts {
+            let own = || sizer.size(&text[part.clone()]);
+            current = Some(match current {
+                Some((chunk, size)) => {
+                    let joined = sizer.size(&text[chunk.start..part.end]);
+                    if joined <= chunk_size {
+                        (chunk.start..part.end, joined)
+                    } else {
+                        self.spans.push(chunk);
+                        self.sizes.push(size);
+                        (part.clone(), own())
+                    }
+                }
+                None => (part.clone(), own()),
+            });
+        }
+        if let Some((chunk, size)) = current {
+            self.spans.push(chunk);
+            self.sizes.push(size);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sizer::Characters;
+    use crate::sizer::{Characters, SizeFn};
 
     #[test]
     fn merge_is_greedy_and_keeps_document_boundaries() {
         let text = "aa\nbb\ncccccccccc";
         let segments = [0..2, 3..5, 6..16];
-        assert_eq!(merge(text, &segments, &Characters, 8), [0..5, 6..16]);
+        let merged = merge(text, &segments, &Characters, 8, None);
+        assert_eq!(merged.spans, [0..5, 6..16]);
+        assert_eq!(merged.sizes, [5, 10]);
+    }
+
+    /// A sizer under which a merge costs more than its parts: each line is
+    /// charged its length times the number of lines.
+    fn superadditive(text: &str) -> usize {
+        text.len() * text.lines().count().max(1)
+    }
+
+    #[test]
+    fn a_chunk_over_the_cap_is_merged_again_on_exact_sizes() {
+        let text = "aaaa\nbbbb\ncc";
+        let segments = [0..4, 5..9, 10..12];
+        let sizer = SizeFn(superadditive);
+        // Estimates: 4 + 1 + 4 = 9 <= 10, then 9 + 1 + 2 = 12 > 10.
+        // Exact: "aaaa\nbbbb" is 9 × 2 = 18 > 12, so it is merged again.
+        let merged = merge(text, &segments, &sizer, 10, Some(12));
+        assert_eq!(merged.spans, [0..4, 5..9, 10..12]);
+        assert_eq!(merged.sizes, [4, 4, 2]);
+        for (span, size) in merged.spans.iter().zip(&merged.sizes) {
+            assert_eq!(sizer.size(&text[span.clone()]), *size);
+        }
+        // Without a cap the estimate stands (the target is soft), and the
+        // recorded size is still the exact one.
+        let merged = merge(text, &segments, &sizer, 10, None);
+        assert_eq!(merged.spans, [0..9, 10..12]);
+        assert_eq!(merged.sizes, [18, 2]);
+    }
+
+    #[test]
+    fn a_merge_that_costs_less_than_its_parts_records_the_exact_size() {
+        // "ab" costs 1 where "a" and "b" cost 10 each: a token-like merge.
+        let sizer = SizeFn(|text: &str| if text == "ab" { 1 } else { 10 * text.len() });
+        let merged = merge("ab", &[0..1, 1..2], &sizer, 25, Some(30));
+        assert_eq!(merged.spans, [0..2]);
+        assert_eq!(merged.sizes, [1]);
     }
 }

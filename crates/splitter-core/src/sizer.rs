@@ -33,6 +33,18 @@ pub trait Sizer {
     fn fits(&self, text: &str, limit: usize) -> bool {
         self.size(text) <= limit
     }
+
+    /// Whether sizes add up: the size of a concatenation is always the sum
+    /// of the sizes of its parts.
+    ///
+    /// True for counts of code units ([`Characters`], [`Bytes`], [`Utf16`]);
+    /// false (the default) for tokens, where merging two pieces of text can
+    /// cost fewer or more tokens than the sum. For a sizer that is not
+    /// additive, the splitter estimates a merged chunk from its parts and
+    /// then measures the chunk itself before holding it to the cap.
+    fn is_additive(&self) -> bool {
+        false
+    }
 }
 
 /// Sizes text in Unicode scalar values (`str::chars().count()`), the default.
@@ -55,6 +67,79 @@ impl Sizer for Characters {
         }
         text.chars().nth(limit).is_none()
     }
+
+    fn is_additive(&self) -> bool {
+        true
+    }
+}
+
+/// Sizes text in UTF-8 bytes (`str::len`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Bytes;
+
+impl Sizer for Bytes {
+    fn size(&self, text: &str) -> usize {
+        text.len()
+    }
+
+    fn is_additive(&self) -> bool {
+        true
+    }
+}
+
+/// Sizes text in UTF-16 code units: what JavaScript's `String.length`
+/// counts, so sizes match LangChain.js and other JavaScript splitters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Utf16;
+
+impl Sizer for Utf16 {
+    fn size(&self, text: &str) -> usize {
+        text.chars().map(char::len_utf16).sum()
+    }
+
+    fn fits(&self, text: &str, limit: usize) -> bool {
+        // A char takes at least as many UTF-8 bytes as UTF-16 units.
+        if text.len() <= limit {
+            return true;
+        }
+        // A char takes at most three times as many UTF-8 bytes as UTF-16
+        // units (three bytes: one unit; four bytes: two units).
+        if text.len() / 3 > limit {
+            return false;
+        }
+        self.size(text) <= limit
+    }
+
+    fn is_additive(&self) -> bool {
+        true
+    }
+}
+
+/// Sizes text with any function, such as a closure:
+/// `SizeFn(|text: &str| text.split_whitespace().count())`.
+///
+/// The function must be deterministic. It is not assumed additive.
+///
+/// ```
+/// use splitter_core::{SizeFn, Sizer};
+///
+/// let words = SizeFn(|text: &str| text.split_whitespace().count());
+/// assert_eq!(words.size("two words"), 2);
+/// assert!(!words.fits("one two three", 2));
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct SizeFn<F>(pub F);
+
+impl<F: Fn(&str) -> usize> Sizer for SizeFn<F> {
+    fn size(&self, text: &str) -> usize {
+        (self.0)(text)
+    }
+}
+
+impl<F> std::fmt::Debug for SizeFn<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SizeFn(..)")
+    }
 }
 
 impl<S: Sizer + ?Sized> Sizer for &S {
@@ -64,6 +149,10 @@ impl<S: Sizer + ?Sized> Sizer for &S {
 
     fn fits(&self, text: &str, limit: usize) -> bool {
         (**self).fits(text, limit)
+    }
+
+    fn is_additive(&self) -> bool {
+        (**self).is_additive()
     }
 }
 
@@ -75,6 +164,10 @@ impl<S: Sizer + ?Sized> Sizer for Box<S> {
     fn fits(&self, text: &str, limit: usize) -> bool {
         (**self).fits(text, limit)
     }
+
+    fn is_additive(&self) -> bool {
+        (**self).is_additive()
+    }
 }
 
 impl<S: Sizer + ?Sized> Sizer for std::sync::Arc<S> {
@@ -85,23 +178,52 @@ impl<S: Sizer + ?Sized> Sizer for std::sync::Arc<S> {
     fn fits(&self, text: &str, limit: usize) -> bool {
         (**self).fits(text, limit)
     }
+
+    fn is_additive(&self) -> bool {
+        (**self).is_additive()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const SAMPLES: [&str; 7] = [
+        "",
+        "a",
+        "héllo",
+        "日本語のテキスト",
+        "🦀🦀🦀",
+        "e\u{301}x",
+        "a🦀b",
+    ];
+
     #[test]
-    fn characters_fits_agrees_with_size() {
-        let samples = ["", "a", "héllo", "日本語のテキスト", "🦀🦀🦀", "e\u{301}x"];
-        for text in samples {
-            for limit in 0..20 {
-                assert_eq!(
-                    Characters.fits(text, limit),
-                    Characters.size(text) <= limit,
-                    "{text:?} at {limit}"
-                );
+    fn code_unit_sizers_count_what_they_name() {
+        assert_eq!(Bytes.size("héllo🦀"), 10);
+        assert_eq!(Characters.size("héllo🦀"), 6);
+        assert_eq!(Utf16.size("héllo🦀"), 7);
+        assert_eq!(
+            SizeFn(|t: &str| t.split_whitespace().count()).size(" a b  c "),
+            3
+        );
+    }
+
+    #[test]
+    fn fits_agrees_with_size_for_every_code_unit_sizer() {
+        let sizers: [&dyn Sizer; 3] = [&Characters, &Bytes, &Utf16];
+        for sizer in sizers {
+            assert!(sizer.is_additive());
+            for text in SAMPLES {
+                for limit in 0..20 {
+                    assert_eq!(
+                        sizer.fits(text, limit),
+                        sizer.size(text) <= limit,
+                        "{text:?} at {limit}"
+                    );
+                }
             }
         }
+        assert!(!SizeFn(str::len).is_additive());
     }
 }

@@ -10,6 +10,7 @@ use crate::config::{SplitterConfig, Whitespace};
 use crate::decompose;
 use crate::error::ConfigError;
 use crate::merge::merge;
+use crate::named::AnySizer;
 use crate::provenance;
 use crate::select::SelectorSet;
 use crate::sizer::{Characters, Sizer};
@@ -53,8 +54,14 @@ const _: () = {
 
 impl Splitter<Characters> {
     /// Validates `config` and compiles its selectors, sizing in characters.
+    ///
+    /// A config whose `sizer` names another unit is rejected: build it with
+    /// [`Splitter::from_config`].
     pub fn new(config: SplitterConfig) -> Result<Self, ConfigError> {
-        Splitter::with_sizer(config, Characters)
+        match config.sizer.as_deref() {
+            None | Some("characters") => Splitter::with_sizer(config, Characters),
+            Some(other) => Err(ConfigError::SizerNotApplied(other.to_owned())),
+        }
     }
 
     /// A builder starting from `chunk_size` and every other setting at its
@@ -66,8 +73,31 @@ impl Splitter<Characters> {
     }
 }
 
+impl Splitter<AnySizer> {
+    /// Validates `config`, compiles its selectors and loads the sizer its
+    /// `sizer` key names (characters by default).
+    ///
+    /// ```
+    /// use splitter_core::{Sizer, Splitter, SplitterConfig};
+    ///
+    /// let config = SplitterConfig::from_json(r#"{"chunkSize": 100, "sizer": "utf16"}"#)?;
+    /// let splitter = Splitter::from_config(config)?;
+    /// assert_eq!(splitter.sizer().size("🦀"), 2);
+    /// # Ok::<(), splitter_core::ConfigError>(())
+    /// ```
+    pub fn from_config(config: SplitterConfig) -> Result<Self, ConfigError> {
+        config.validate()?;
+        let sizer = match config.sizer.as_deref() {
+            None => AnySizer::default(),
+            Some(name) => AnySizer::from_name(name)?,
+        };
+        Splitter::with_sizer(config, sizer)
+    }
+}
+
 impl<S: Sizer> Splitter<S> {
-    /// Validates `config` and compiles its selectors, sizing with `sizer`.
+    /// Validates `config` and compiles its selectors, sizing with `sizer`
+    /// (the config's `sizer` key is not read).
     pub fn with_sizer(config: SplitterConfig, sizer: S) -> Result<Self, ConfigError> {
         config.validate()?;
         let separators = SelectorSet::compile("separators", &config.separators)?;
@@ -95,14 +125,15 @@ impl<S: Sizer> Splitter<S> {
     pub fn split<A: DomAdapter>(&self, dom: &A) -> Chunks {
         let mut canonical = CanonicalText::build(dom, self.config.whitespace, true);
         let segments = decompose::segments(self, dom, &canonical);
-        let spans = merge(
+        let merged = merge(
             &canonical.text,
             &segments,
             &self.sizer,
             self.config.chunk_size,
+            self.config.max_chunk_size,
         );
-        let provenance = provenance::assign(dom, &mut canonical, &spans);
-        Chunks::new(canonical.text, spans, provenance)
+        let provenance = provenance::assign(dom, &mut canonical, &merged.spans);
+        Chunks::new(canonical.text, merged.spans, merged.sizes, provenance)
     }
 
     /// The byte spans [`Splitter::split`] would give, without recording or
@@ -117,7 +148,9 @@ impl<S: Sizer> Splitter<S> {
             &segments,
             &self.sizer,
             self.config.chunk_size,
+            self.config.max_chunk_size,
         )
+        .spans
     }
 }
 
