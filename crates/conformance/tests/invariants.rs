@@ -1,7 +1,15 @@
 //! SPEC §6 invariants and SPEC §7 offsets as property tests over generated
-//! HTML, in both whitespace modes, on every backend.
+//! HTML, in both whitespace modes, on every backend and with every sizer.
 
-use html_splitter::{Backend, Chunks, Sizer, Splitter, SplitterConfig, Whitespace};
+use std::sync::LazyLock;
+
+use html_splitter::tokenizers::Tokenizer;
+use html_splitter::tokenizers::models::wordlevel::WordLevel;
+use html_splitter::tokenizers::pre_tokenizers::whitespace::Whitespace as SplitOnWhitespace;
+use html_splitter::{
+    Backend, Bytes, Characters, Chunks, HuggingFace, SizeFn, Sizer, Splitter, SplitterConfig,
+    Tiktoken, Utf16, Whitespace,
+};
 use proptest::prelude::*;
 
 /// A generated tree, rendered to well-nested HTML so that the parser keeps
@@ -184,10 +192,61 @@ fn config() -> impl Strategy<Value = SplitterConfig> {
         )
 }
 
+/// Every sizer, by name. Their sizes differ by unit, but the invariants are
+/// the same. A cap below the size of one character cannot be held (the
+/// character stands alone), so sizers whose characters cost more than one
+/// unit get caps of at least 4.
+fn sizers() -> &'static [(&'static str, Box<dyn Sizer + Send + Sync>)] {
+    static SIZERS: LazyLock<Vec<(&str, Box<dyn Sizer + Send + Sync>)>> =
+        LazyLock::new(build_sizers);
+    &SIZERS
+}
+
+fn build_sizers() -> Vec<(&'static str, Box<dyn Sizer + Send + Sync>)> {
+    let vocab = ["[UNK]", "a", "b", "the", "x"];
+    let model = WordLevel::builder()
+        .vocab(
+            vocab
+                .iter()
+                .enumerate()
+                .map(|(id, word)| ((*word).to_owned(), u32::try_from(id).expect("small")))
+                .collect(),
+        )
+        .unk_token("[UNK]".to_owned())
+        .build()
+        .expect("a valid word-level model");
+    let mut tokenizer = Tokenizer::new(model);
+    tokenizer.with_pre_tokenizer(Some(SplitOnWhitespace));
+    vec![
+        ("characters", Box::new(Characters)),
+        ("bytes", Box::new(Bytes)),
+        ("utf16", Box::new(Utf16)),
+        (
+            "tiktoken",
+            Box::new(Tiktoken::new("cl100k_base").expect("ships with tiktoken-rs")),
+        ),
+        (
+            "huggingface",
+            Box::new(HuggingFace::from_tokenizer(tokenizer).expect("a tokenizer")),
+        ),
+        (
+            "closure: words",
+            Box::new(SizeFn(|text: &str| text.split_whitespace().count())),
+        ),
+        // Costs more merged than apart: every line is charged per line.
+        (
+            "closure: bytes × lines",
+            Box::new(SizeFn(|text: &str| {
+                text.len() * text.lines().count().max(1)
+            })),
+        ),
+    ]
+}
+
 /// Invariants 1–3, through the one checker the project shares, and SPEC §7's
 /// offsets: `text[startIndex:endIndex]` (in Unicode scalar values) is the
 /// chunk.
-fn check_invariants(splitter: &Splitter, chunks: &Chunks, label: &str) {
+fn check_invariants<S: Sizer>(splitter: &Splitter<S>, chunks: &Chunks, label: &str) {
     if let Err(violation) = chunks.check(splitter.sizer(), splitter.config().max_chunk_size) {
         panic!("[{label}] {violation}");
     }
@@ -206,24 +265,56 @@ proptest! {
         nodes in prop::collection::vec(block_node(), 0..6),
         config in config(),
     ) {
-        let html = render_all(&nodes);
         let splitter = Splitter::new(config).expect("generated configs are valid");
+        invariants_hold(&nodes, &splitter)?;
+    }
+
+    #[test]
+    fn invariants_hold_with_every_sizer(
+        nodes in prop::collection::vec(block_node(), 0..6),
+        mut config in config(),
+        sizer in 0..7usize,
+    ) {
+        let (name, sizer) = &sizers()[sizer];
+        let min = if *name == "characters" { 1 } else { 4 };
+        config.max_chunk_size = config.max_chunk_size.map(|max| max.max(min));
+        config.chunk_size = config.chunk_size.min(config.max_chunk_size.unwrap_or(usize::MAX));
+        let splitter = Splitter::with_sizer(config, &**sizer).expect("generated configs are valid");
+        invariants_hold(&nodes, &splitter).map_err(|err| TestCaseError::fail(format!("[{name}] {err}")))?;
+    }
+}
+
+fn invariants_hold<S: Sizer>(nodes: &[Node], splitter: &Splitter<S>) -> Result<(), TestCaseError> {
+    {
+        let html = render_all(nodes);
         let mut spec_parsers: Vec<Vec<String>> = Vec::new();
         for &backend in Backend::ALL {
-            let chunks = backend.split(&splitter, &html).expect("the backend parses this input");
-            check_invariants(&splitter, &chunks, backend.name());
+            let chunks = backend
+                .split(splitter, &html)
+                .expect("the backend parses this input");
+            check_invariants(splitter, &chunks, backend.name());
             // 5. deterministic
-            prop_assert_eq!(&chunks, &backend.split(&splitter, &html).expect("the backend parses this input"));
+            prop_assert_eq!(
+                &chunks,
+                &backend
+                    .split(splitter, &html)
+                    .expect("the backend parses this input")
+            );
             // 4. a protected element that fits the cap lies inside one chunk
             let mut protected = Vec::new();
-            outermost_protected(&nodes, &splitter.config().never_break_within, &mut protected);
+            outermost_protected(nodes, &splitter.config().never_break_within, &mut protected);
             let whole = Splitter::new(SplitterConfig {
                 whitespace: splitter.config().whitespace,
                 ..SplitterConfig::new(usize::MAX)
             })
             .expect("valid");
             for element in protected {
-                let Some(text) = backend.split(&whole, &element).expect("the backend parses this input").get(0).map(|chunk| chunk.text.to_owned()) else {
+                let Some(text) = backend
+                    .split(&whole, &element)
+                    .expect("the backend parses this input")
+                    .get(0)
+                    .map(|chunk| chunk.text.to_owned())
+                else {
                     continue;
                 };
                 let fits = splitter
@@ -243,7 +334,9 @@ proptest! {
                             chunk.contains(text.as_str())
                         }),
                         "[{}] protected text {:?} is not inside one chunk of {:?}",
-                        backend.name(), text, chunks.to_strings()
+                        backend.name(),
+                        text,
+                        chunks.to_strings()
                     );
                 }
             }
@@ -253,8 +346,13 @@ proptest! {
             }
         }
         prop_assert_eq!(spec_parsers.len(), 2, "html5ever and scraper both ran");
-        prop_assert_eq!(&spec_parsers[0], &spec_parsers[1], "html5ever and scraper differ");
+        prop_assert_eq!(
+            &spec_parsers[0],
+            &spec_parsers[1],
+            "html5ever and scraper differ"
+        );
     }
+    Ok(())
 }
 
 #[test]

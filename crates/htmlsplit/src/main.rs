@@ -40,7 +40,8 @@ use crate::stats::Tally;
 ///
 /// Writes one JSON object per chunk to stdout (JSON Lines), documents in input
 /// order: {"pageContent": "…", "metadata": {"source": "…", "partIndex": 0, "totalParts": 3,
-/// "startIndex": 0, "endIndex": 120, "headingPath": ["…"], "anchor": "…"}}.
+/// "startIndex": 0, "endIndex": 120, "headingPath": ["…"], "anchor": "…", "size": 812}}.
+/// Sizes are in the configured unit (`--sizer`): characters by default.
 #[derive(Debug, Parser)]
 #[command(name = "htmlsplit", version, about, long_about = None, after_help = after_help())]
 struct Args {
@@ -50,15 +51,15 @@ struct Args {
     inputs: Vec<PathBuf>,
 
     /// JSON config file with the keys chunkSize, maxChunkSize, separators,
-    /// neverBreakWithin, chunkOverlap, whitespace. Flags override it.
+    /// neverBreakWithin, chunkOverlap, whitespace, sizer. Flags override it.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
 
-    /// Soft target size of a chunk, in characters.
+    /// Soft target size of a chunk, in the sizer's unit.
     #[arg(long, value_name = "N")]
     chunk_size: Option<usize>,
 
-    /// Hard cap on chunk size, in characters (default: unbounded).
+    /// Hard cap on chunk size, in the sizer's unit (default: unbounded).
     #[arg(long, value_name = "N")]
     max_chunk_size: Option<usize>,
 
@@ -75,6 +76,12 @@ struct Args {
     /// Only 0 is supported.
     #[arg(long, value_name = "N")]
     chunk_overlap: Option<usize>,
+
+    /// Unit of every size: characters (default), bytes, utf16,
+    /// tiktoken:ENCODING (cl100k_base, o200k_base, p50k_base, r50k_base) or
+    /// huggingface:PATH (a tokenizer.json). Overrides the config's sizer.
+    #[arg(long, value_name = "SIZER")]
+    sizer: Option<String>,
 
     /// HTML parser backend.
     #[arg(long, value_name = "NAME", default_value_t = Backend::default().name().to_owned(),
@@ -187,7 +194,11 @@ impl Job {
             Some(_) => config.whitespace = Whitespace::Preserve,
             None => {}
         }
-        let splitter = Splitter::new(config)?;
+        if let Some(sizer) = args.sizer {
+            config.sizer = Some(sizer);
+        }
+        render::set_size_unit(config.sizer.as_deref().unwrap_or("characters"));
+        let splitter = Splitter::from_config(config)?;
         let backend: Backend = args.backend.parse()?;
         let encoding = match args.encoding {
             Some(label) => Some(

@@ -7,14 +7,15 @@ use serde::Serialize;
 
 /// Appends one JSON line per chunk of `chunks` to `out`:
 /// `{"pageContent", "metadata": {"source", "partIndex", "totalParts",
-/// "startIndex", "endIndex", "headingPath", "anchor"}}`.
+/// "startIndex", "endIndex", "headingPath", "anchor", "size"}}`, `size`
+/// being the chunk's size in the configured unit.
 pub(crate) fn write_chunks(
     out: &mut Vec<u8>,
     source: &str,
     chunks: &Chunks,
 ) -> serde_json::Result<()> {
     let total_parts = chunks.len();
-    for (part_index, chunk) in chunks.iter().enumerate() {
+    for ((part_index, chunk), &size) in chunks.iter().enumerate().zip(chunks.sizes()) {
         let record = ChunkRecord {
             page_content: chunk.text,
             metadata: Metadata {
@@ -22,6 +23,7 @@ pub(crate) fn write_chunks(
                 part_index,
                 total_parts,
                 provenance: chunk.metadata(),
+                size,
             },
         };
         serde_json::to_writer(&mut *out, &record)?;
@@ -63,6 +65,7 @@ struct Metadata<'a> {
     total_parts: usize,
     #[serde(flatten)]
     provenance: ChunkMetadata<'a>,
+    size: usize,
 }
 
 #[derive(Serialize)]

@@ -8,17 +8,28 @@ use crate::inputs::Input;
 use crate::record;
 use anyhow::Context;
 use html_splitter::encoding::Encoding;
-use html_splitter::{Backend, Sizer, Splitter};
+use html_splitter::{AnySizer, Backend, Splitter};
+use std::sync::OnceLock;
 
-/// The name of the unit chunk sizes are measured in.
+/// The configured sizer's name, set once when the run is set up.
+static SIZE_UNIT: OnceLock<String> = OnceLock::new();
+
+/// Records the name of the unit chunk sizes are measured in (the config's
+/// `sizer`, as written).
+pub fn set_size_unit(name: &str) {
+    let _ = SIZE_UNIT.set(name.to_owned());
+}
+
+/// The name of the unit chunk sizes are measured in: `characters` unless a
+/// sizer was configured.
 pub fn size_unit() -> &'static str {
-    "characters"
+    SIZE_UNIT.get().map_or("characters", String::as_str)
 }
 
 /// What every document is split with; shared by the workers.
 #[derive(Debug)]
 pub struct Renderer {
-    pub splitter: Splitter,
+    pub splitter: Splitter<AnySizer>,
     pub backend: Backend,
     pub encoding: Option<&'static Encoding>,
     /// Whether to build each document's report entry as well.
@@ -69,10 +80,7 @@ impl Renderer {
             Err(err) => return Outcome::Failed(format!("cannot split {source}: {err}")),
         };
         drop(html);
-        let sizes: Vec<usize> = chunks
-            .texts()
-            .map(|text| self.splitter.sizer().size(text))
-            .collect();
+        let sizes = chunks.sizes().to_vec();
         let mut lines = Vec::new();
         if let Err(err) = record::write_chunks(&mut lines, &source, &chunks) {
             return Outcome::Fatal(format!("cannot encode a chunk of {source}: {err}"));

@@ -177,8 +177,27 @@ fn usage_and_config_errors_exit_2_with_nothing_on_stdout() {
     write(&unknown_key, br#"{"chunkSize": 10, "chunkSzie": 4}"#);
     let bad_json = dir.path().join("bad.json");
     write(&bad_json, br#"{"chunkSize": "#);
+    let bad_tokenizer = dir.path().join("tokenizer.json");
+    write(&bad_tokenizer, br#"{"model": "not a tokenizer"}"#);
+    let sizer = |value: String| vec!["--chunk-size".into(), "10".into(), "--sizer".into(), value];
+    let sizer_config = dir.path().join("sizer.json");
+    write(&sizer_config, br#"{"chunkSize": 10, "sizer": "tokens"}"#);
     let cases: Vec<(Vec<String>, &str)> = vec![
         (vec![], "chunkSize"),
+        (sizer("words".into()), "\"words\""),
+        (sizer("tiktoken:cl99k_base".into()), "cl99k_base"),
+        (
+            sizer("huggingface:/nonexistent/tok.json".into()),
+            "/nonexistent/tok.json",
+        ),
+        (
+            sizer(format!("huggingface:{}", bad_tokenizer.display())),
+            "tokenizer.json",
+        ),
+        (
+            vec!["--config".into(), sizer_config.display().to_string()],
+            "\"tokens\"",
+        ),
         (vec!["--chunk-size".into(), "0".into()], "chunkSize"),
         (
             vec![
@@ -421,4 +440,70 @@ fn chunks_carry_provenance_and_documents_hold_the_canonical_text() {
     }
     let output = run_with_stdin(&["--chunk-size", "5", "--whitespace", "tidy"], b"");
     assert_eq!(output.status.code(), Some(2));
+}
+
+/// `metadata.size` is each chunk's size in the configured unit, measured on
+/// its text, and `--sizer` overrides the config's sizer.
+#[test]
+fn metadata_size_is_in_the_configured_unit() {
+    let html = "<h2>Café 🦀</h2><p>naïve text, with some words</p><p>more words</p>".repeat(20);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("config.json");
+    write(
+        &config,
+        br#"{"chunkSize": 60, "maxChunkSize": 80, "sizer": "bytes"}"#,
+    );
+    let config = config.display().to_string();
+    let units: [(&[&str], fn(&str) -> usize); 3] = [
+        (&["--config", &config], str::len),
+        (&["--config", &config, "--sizer", "utf16"], |text| {
+            text.encode_utf16().count()
+        }),
+        (&["--config", &config, "--sizer", "characters"], |text| {
+            text.chars().count()
+        }),
+    ];
+    for (args, measure) in units {
+        let output = run_with_stdin(args, html.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let records = records(&output);
+        assert!(records.len() > 5, "{args:?}");
+        for record in &records {
+            let text = record["pageContent"].as_str().expect("pageContent");
+            let size = record["metadata"]["size"].as_u64().expect("metadata.size");
+            assert_eq!(size as usize, measure(text), "{args:?}: {text:?}");
+            assert!(size <= 80, "{args:?}: {text:?}");
+        }
+    }
+}
+
+/// A token sizer through the CLI: every chunk is within the cap, and the
+/// text is the character-sized run's (both keep every word, in order).
+#[test]
+fn tiktoken_sizer_through_the_cli() {
+    let html = "<h2>Section</h2><p>The quick brown fox jumps over the lazy dog.</p>".repeat(50);
+    let args = [
+        "--chunk-size",
+        "40",
+        "--max-chunk-size",
+        "60",
+        "--sizer",
+        "tiktoken:cl100k_base",
+    ];
+    let output = run_with_stdin(&args, html.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let tokens = records(&output);
+    assert!(tokens.len() > 5);
+    for record in &tokens {
+        let size = record["metadata"]["size"].as_u64().expect("metadata.size");
+        assert!((1..=60).contains(&size), "{record}");
+    }
+    let characters = run_with_stdin(&["--chunk-size", "100"], html.as_bytes());
+    let words = |chunks: Vec<String>| -> Vec<String> {
+        chunks
+            .iter()
+            .flat_map(|chunk| chunk.split_whitespace().map(str::to_owned))
+            .collect()
+    };
+    assert_eq!(words(contents(&output)), words(contents(&characters)));
 }
