@@ -5,13 +5,13 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use html_splitter::{Backend, Chunks, Splitter, SplitterConfig};
+use html_splitter::{AnySizer, Backend, Chunks, Splitter, SplitterConfig};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
 }
 
-fn configs() -> Vec<(String, Splitter)> {
+fn configs() -> Vec<(String, Splitter<AnySizer>)> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
         .expect("list corpus/")
         .map(|entry| entry.expect("corpus entry").path())
@@ -28,12 +28,12 @@ fn configs() -> Vec<(String, Splitter)> {
                 .expect("file name")
                 .to_string_lossy()
                 .into_owned();
-            (name, Splitter::new(config).expect("valid config"))
+            (name, Splitter::from_config(config).expect("valid config"))
         })
         .collect()
 }
 
-fn assert_invariants(splitter: &Splitter, chunks: &Chunks, label: &str) {
+fn assert_invariants(splitter: &Splitter<AnySizer>, chunks: &Chunks, label: &str) {
     if let Err(violation) = chunks.check(splitter.sizer(), splitter.config().max_chunk_size) {
         panic!("{label}: {violation}");
     }
