@@ -128,7 +128,7 @@ fn word_level() -> Tokenizer {
         .build()
         .expect("a valid word-level model");
     let mut tokenizer = Tokenizer::new(model);
-    tokenizer.with_pre_tokenizer(Some(Whitespace::default()));
+    tokenizer.with_pre_tokenizer(Some(Whitespace));
     tokenizer
 }
 
@@ -163,7 +163,7 @@ fn invalid_tokenizer_json_is_a_config_error() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("tokenizer.json");
     std::fs::write(&path, "{\"model\": 3}").expect("write");
-    let err = HuggingFace::from_file(&path).unwrap_err();
+    let err = HuggingFace::from_file(&path).expect_err("not a tokenizer");
     assert!(err.to_string().contains("tokenizer.json"), "{err}");
     assert!(HuggingFace::from_json("not json").is_err());
     let sizer = HuggingFace::from_tokenizer(word_level()).expect("wraps");

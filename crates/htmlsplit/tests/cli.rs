@@ -454,7 +454,8 @@ fn metadata_size_is_in_the_configured_unit() {
         br#"{"chunkSize": 60, "maxChunkSize": 80, "sizer": "bytes"}"#,
     );
     let config = config.display().to_string();
-    let units: [(&[&str], fn(&str) -> usize); 3] = [
+    type Measure = fn(&str) -> usize;
+    let units: [(&[&str], Measure); 3] = [
         (&["--config", &config], str::len),
         (&["--config", &config, "--sizer", "utf16"], |text| {
             text.encode_utf16().count()

@@ -170,7 +170,7 @@ mod tests {
         // "ab" costs 1 where "a" and "b" cost 10 each: a token-like merge.
         let sizer = SizeFn(|text: &str| if text == "ab" { 1 } else { 10 * text.len() });
         let merged = merge("ab", &[0..1, 1..2], &sizer, 25, Some(30));
-        assert_eq!(merged.spans, [0..2]);
+        assert_eq!(merged.spans, vec![0..2]);
         assert_eq!(merged.sizes, [1]);
     }
 }

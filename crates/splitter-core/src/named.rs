@@ -120,16 +120,23 @@ mod tests {
     #[test]
     fn an_unknown_name_is_named_in_the_error() {
         for name in ["", "Characters", "tokens", "tiktoken", "huggingface"] {
-            let err = AnySizer::from_name(name).unwrap_err();
+            let err = AnySizer::from_name(name).expect_err("unknown");
             assert_eq!(err, ConfigError::UnknownSizer(name.to_owned()));
             assert!(err.to_string().contains(&format!("{name:?}")), "{err}");
         }
     }
 
+    #[cfg(not(feature = "tiktoken"))]
+    #[test]
+    fn a_token_sizer_without_its_feature_says_which_feature() {
+        let err = AnySizer::from_name("tiktoken:cl100k_base").expect_err("no feature");
+        assert!(err.to_string().contains("`tiktoken` feature"), "{err}");
+    }
+
     #[cfg(feature = "tiktoken")]
     #[test]
     fn an_unknown_encoding_is_named_in_the_error() {
-        let err = AnySizer::from_name("tiktoken:cl99k").unwrap_err();
+        let err = AnySizer::from_name("tiktoken:cl99k").expect_err("unknown");
         assert!(err.to_string().contains("cl99k"), "{err}");
         assert!(err.to_string().contains("cl100k_base"), "{err}");
     }
@@ -137,7 +144,8 @@ mod tests {
     #[cfg(feature = "tokenizers")]
     #[test]
     fn a_missing_tokenizer_file_is_named_in_the_error() {
-        let err = AnySizer::from_name("huggingface:/nonexistent/tokenizer.json").unwrap_err();
+        let err =
+            AnySizer::from_name("huggingface:/nonexistent/tokenizer.json").expect_err("missing");
         assert!(
             err.to_string().contains("/nonexistent/tokenizer.json"),
             "{err}"
