@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use html_splitter::{Backend, DomAdapter, NodeKind, Splitter, SplitterConfig};
+use html_splitter::{AnySizer, Backend, DomAdapter, NodeKind, Splitter, SplitterConfig};
 
 /// The workspace root.
 pub fn workspace_root() -> PathBuf {
@@ -83,14 +83,25 @@ pub fn corpus(name: &str) -> Option<Corpus> {
     }
 }
 
-/// The ECMA-262 ingest config (`corpus/ecma262-ingest.json`).
+/// The ECMA-262 ingest config (`corpus/ecma262-ingest.json`), in characters.
 pub fn ingest_splitter() -> Splitter {
     let path = workspace_root().join("corpus/ecma262-ingest.json");
+    Splitter::new(read_config(&path)).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
+/// The ECMA-262 ingest config in tokens (`corpus/ecma262-ingest-tokens.json`:
+/// chunkSize 2048, maxChunkSize 3072, `tiktoken:cl100k_base`), with the
+/// sizer its `sizer` key names, as the CLI loads it.
+pub fn ingest_tokens_splitter() -> Splitter<AnySizer> {
+    let path = workspace_root().join("corpus/ecma262-ingest-tokens.json");
+    Splitter::from_config(read_config(&path))
+        .unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
+fn read_config(path: &Path) -> SplitterConfig {
     let json =
-        std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-    let config =
-        SplitterConfig::from_json(&json).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
-    Splitter::new(config).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+        std::fs::read_to_string(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    SplitterConfig::from_json(&json).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
 }
 
 /// The baseline a splitter is compared with: visit every node once and add

@@ -1,0 +1,92 @@
+//! What sizing in tokens costs (issue 9's target): the ECMA-262 ingest split
+//! in characters (`corpus/ecma262-ingest.json`) and in `cl100k_base` tokens
+//! (`corpus/ecma262-ingest-tokens.json`), against counting the tokens of
+//! every page's canonical text once with tiktoken-rs; and the token split of
+//! the largest page ×1 and ×16. html5ever backend, parse included.
+//!
+//! Target: tokens ≤ characters + 1.5 × count, and ×16 input ≤ ×20 time
+//! (`cargo xtask bench` prints both).
+
+use std::hint::black_box;
+
+use benches::{corpus, ingest_splitter, ingest_tokens_splitter};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use html_splitter::{AnySizer, Backend, Sizer, Splitter};
+
+fn split_all<S: Sizer>(splitter: &Splitter<S>, pages: &[String]) -> usize {
+    pages
+        .iter()
+        .map(|page| {
+            Backend::Html5ever
+                .split(splitter, black_box(page))
+                .expect("the backend parses this input")
+                .len()
+        })
+        .sum()
+}
+
+fn cost(c: &mut Criterion) {
+    let Some(corpus) = corpus("ecma262") else {
+        return;
+    };
+    let characters = ingest_splitter();
+    let tokens = ingest_tokens_splitter();
+    // Setup, not timed: the canonical texts (the same whatever the sizer)
+    // and the encoder the token splitter uses.
+    let canonical: Vec<String> = corpus
+        .pages
+        .iter()
+        .map(|page| {
+            Backend::Html5ever
+                .split(&characters, page)
+                .expect("the backend parses this input")
+                .canonical_text()
+                .to_owned()
+        })
+        .collect();
+    let AnySizer::Tiktoken(tiktoken) = tokens.sizer() else {
+        panic!("corpus/ecma262-ingest-tokens.json does not name a tiktoken sizer");
+    };
+    let bpe = tiktoken.bpe();
+
+    let mut group = c.benchmark_group("tokens");
+    group.throughput(Throughput::Bytes(corpus.bytes()));
+    group.sample_size(10);
+    group.bench_function("characters", |b| {
+        b.iter(|| split_all(&characters, &corpus.pages))
+    });
+    group.bench_function("cl100k_base", |b| {
+        b.iter(|| split_all(&tokens, &corpus.pages))
+    });
+    group.bench_function("count", |b| {
+        b.iter(|| {
+            canonical
+                .iter()
+                .map(|text| bpe.encode_ordinary(black_box(text)).len())
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+
+    let Some(page) = corpus.pages.iter().max_by_key(|page| page.len()) else {
+        return;
+    };
+    let mut group = c.benchmark_group("tokens_scaling");
+    group.sample_size(10);
+    for factor in [1usize, 16] {
+        let html = page.repeat(factor);
+        group.throughput(Throughput::Bytes(html.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(factor), &html, |b, html| {
+            b.iter(|| {
+                Backend::Html5ever
+                    .split(&tokens, html)
+                    .expect("the backend parses this input")
+                    .len()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, cost);
+criterion_main!(benches);
