@@ -1,6 +1,6 @@
-//! `cargo xtask bench [--quick]`: runs the criterion benchmarks, measures peak
-//! memory and the CLI's cost, prints a table and writes
-//! `target/bench-report.json`.
+//! `cargo xtask bench [--quick]`: runs the criterion benchmarks (`split`,
+//! `tokens`), measures peak memory and the CLI's cost, prints tables and
+//! writes `target/bench-report.json`.
 
 use std::path::Path;
 use std::process::Command;
@@ -27,16 +27,20 @@ const TYPESCRIPT_MB_PER_S: f64 = 3.7;
 pub fn run(args: Args) -> anyhow::Result<()> {
     let root = crate::workspace_root();
     if !args.no_run {
-        let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        cargo
-            .current_dir(&root)
-            .args(["bench", "-p", "benches", "--bench", "split", "--"]);
-        if args.quick {
-            cargo.arg("--quick");
-        }
-        let status = cargo.status().context("running cargo bench")?;
-        if !status.success() {
-            bail!("cargo bench failed: {status}");
+        for bench in ["split", "tokens"] {
+            let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+            cargo
+                .current_dir(&root)
+                .args(["bench", "-p", "benches", "--bench", bench, "--"]);
+            if args.quick {
+                cargo.arg("--quick");
+            }
+            let status = cargo
+                .status()
+                .with_context(|| format!("running cargo bench --bench {bench}"))?;
+            if !status.success() {
+                bail!("cargo bench --bench {bench} failed: {status}");
+            }
         }
     }
     let criterion = root.join("target/criterion");
@@ -80,12 +84,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "merge_attrs_x4_time_ratio": ratio("merge_attrs")?,
         }));
     }
+    let tokens = tokens_cost(&criterion)?;
     let cli = cli_overhead(&root)?;
     let report = json!({
         "date": date(),
         "machine": machine(),
         "rows": rows,
         "scaling": scaling,
+        "tokens": tokens,
         "cli": cli,
         "typescript_mb_s": TYPESCRIPT_MB_PER_S,
     });
@@ -95,6 +101,41 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     println!("\nwrote {}", path.display());
     Ok(())
 }
+
+/// Issue 9's cost target for token sizing, from the `tokens` and
+/// `tokens_scaling` groups (`benches/benches/tokens.rs`, ECMA-262, html5ever):
+/// the split in `cl100k_base` tokens within the split in characters plus
+/// 1.5 × one token count of the canonical text, and ×16 input within ×20
+/// time. Null when the groups did not run (no ECMA-262 corpus).
+fn tokens_cost(criterion: &Path) -> anyhow::Result<Value> {
+    let group = criterion.join("tokens");
+    let scaling = criterion.join("tokens_scaling");
+    if !group.is_dir() || !scaling.is_dir() {
+        return Ok(Value::Null);
+    }
+    let tokens = mean_seconds(&group.join("cl100k_base"))?;
+    let characters = mean_seconds(&group.join("characters"))?;
+    let count = mean_seconds(&group.join("count"))?;
+    let target = characters + TOKEN_COUNTS_ALLOWED * count;
+    let x16 = mean_seconds(&scaling.join("16"))? / mean_seconds(&scaling.join("1"))?;
+    Ok(json!({
+        "sizer": "tiktoken:cl100k_base",
+        "tokens_s": tokens,
+        "characters_s": characters,
+        "count_s": count,
+        "target_s": target,
+        "target_met": tokens <= target,
+        "x16_time_ratio": x16,
+        "x16_target_met": x16 <= X16_TIME_ALLOWED,
+    }))
+}
+
+/// What the token split may cost beyond the character split, in token
+/// counts of the whole canonical text (issue 9).
+const TOKEN_COUNTS_ALLOWED: f64 = 1.5;
+
+/// The time ×16 input may take, relative to ×1 (issue 9).
+const X16_TIME_ALLOWED: f64 = 20.0;
 
 /// Criterion's mean estimate for one benchmark, in seconds.
 fn mean_seconds(dir: &Path) -> anyhow::Result<f64> {
@@ -251,6 +292,31 @@ fn print_table(report: &Value) {
             number("merge_attrs_x4_time_ratio"),
         );
     }
+    let tokens = &report["tokens"];
+    if tokens.is_object() {
+        let number = |key: &str| tokens[key].as_f64().unwrap_or(f64::NAN);
+        let verdict = |key: &str| {
+            if tokens[key].as_bool() == Some(true) {
+                "met"
+            } else {
+                "not met"
+            }
+        };
+        println!(
+            "\n| ECMA-262, html5ever | split in tokens s | split in characters s | one token count s | target: characters + {TOKEN_COUNTS_ALLOWED} × count s | met | ×16 input / ×1 time (≤ {X16_TIME_ALLOWED}) |\n|---|---:|---:|---:|---:|---|---:|"
+        );
+        println!(
+            "| {} | {:.3} | {:.3} | {:.3} | {:.3} | {} | {:.1} ({}) |",
+            tokens["sizer"].as_str().unwrap_or(""),
+            number("tokens_s"),
+            number("characters_s"),
+            number("count_s"),
+            number("target_s"),
+            verdict("target_met"),
+            number("x16_time_ratio"),
+            verdict("x16_target_met"),
+        );
+    }
     if let Some(overhead) = report["cli"]["cli_overhead"].as_f64() {
         println!(
             "\nCLI on ECMA-262 (html5ever, JSON Lines to /dev/null): {:.3} s vs {:.3} s for the library in a fresh process: {:+.1}%",
@@ -281,4 +347,66 @@ fn machine() -> String {
 fn command_output(program: &str, args: &[&str]) -> Option<String> {
     let output = Command::new(program).args(args).output().ok()?;
     Some(String::from_utf8_lossy(&output.stdout).trim().to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A criterion results folder with the given means, in seconds.
+    fn criterion_with(name: &str, means: &[(&str, f64)]) -> std::path::PathBuf {
+        let root = std::env::temp_dir().join(format!("xtask-bench-{}-{name}", std::process::id()));
+        for (bench, seconds) in means {
+            let dir = root.join(bench).join("new");
+            std::fs::create_dir_all(&dir).expect("temp dir is writable");
+            let estimates = json!({ "mean": { "point_estimate": seconds * 1e9 } });
+            std::fs::write(dir.join("estimates.json"), estimates.to_string())
+                .expect("temp dir is writable");
+        }
+        root
+    }
+
+    #[test]
+    fn tokens_cost_compares_with_characters_plus_one_and_a_half_counts() {
+        let criterion = criterion_with(
+            "cost",
+            &[
+                ("tokens/characters", 0.5),
+                ("tokens/count", 0.4),
+                ("tokens/cl100k_base", 1.2),
+                ("tokens_scaling/1", 0.5),
+                ("tokens_scaling/16", 10.5),
+            ],
+        );
+        let cost = tokens_cost(&criterion).expect("results are readable");
+        assert!((cost["target_s"].as_f64().expect("a number") - 1.1).abs() < 1e-9);
+        assert_eq!(cost["target_met"], false);
+        assert!((cost["x16_time_ratio"].as_f64().expect("a number") - 21.0).abs() < 1e-9);
+        assert_eq!(cost["x16_target_met"], false);
+
+        let criterion = criterion_with(
+            "met",
+            &[
+                ("tokens/characters", 0.5),
+                ("tokens/count", 0.4),
+                ("tokens/cl100k_base", 1.0),
+                ("tokens_scaling/1", 0.5),
+                ("tokens_scaling/16", 9.5),
+            ],
+        );
+        let cost = tokens_cost(&criterion).expect("results are readable");
+        assert_eq!(cost["target_met"], true);
+        assert_eq!(cost["x16_target_met"], true);
+        let _ = std::fs::remove_dir_all(&criterion);
+        let _ = std::fs::remove_dir_all(
+            criterion.with_file_name(format!("xtask-bench-{}-cost", std::process::id())),
+        );
+    }
+
+    #[test]
+    fn tokens_cost_is_null_without_the_groups() {
+        let criterion = criterion_with("none", &[("other/bench", 1.0)]);
+        assert!(tokens_cost(&criterion).expect("nothing to read").is_null());
+        let _ = std::fs::remove_dir_all(&criterion);
+    }
 }
