@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use benches::{corpus, ingest_splitter};
+use benches::{corpus, ingest_splitter, split_pages};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use html_splitter::{Backend, DomAdapter, Splitter};
 
@@ -45,18 +45,7 @@ fn provenance_cost(c: &mut Criterion) {
             });
         });
         group.bench_function("with", |b| {
-            b.iter(|| {
-                corpus
-                    .pages
-                    .iter()
-                    .map(|page| {
-                        backend
-                            .split(&splitter, black_box(page))
-                            .expect("the backend parses this input")
-                            .len()
-                    })
-                    .sum::<usize>()
-            });
+            b.iter(|| split_pages(backend, &splitter, &corpus.pages));
         });
         group.finish();
     }

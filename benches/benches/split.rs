@@ -3,9 +3,9 @@
 //! repo's `corpus/` when `../shared` is absent); scaling with input size; and
 //! nesting depth.
 
-use std::hint::black_box;
-
-use benches::{corpora, ingest_splitter, nested, parse_and_walk, parse_only};
+use benches::{
+    corpora, ingest_splitter, nested, parse_and_walk, parse_only, split_count, split_pages,
+};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use html_splitter::Backend;
 
@@ -34,26 +34,31 @@ fn corpus_benches(c: &mut Criterion) {
                 });
             });
             group.bench_function("split", |b| {
-                b.iter(|| {
-                    corpus
-                        .pages
-                        .iter()
-                        .map(|page| {
-                            backend
-                                .split(&splitter, black_box(page))
-                                .expect("the backend parses this input")
-                                .len()
-                        })
-                        .sum::<usize>()
-                });
+                b.iter(|| split_pages(backend, &splitter, &corpus.pages));
             });
             group.finish();
         }
     }
 }
 
-fn scaling(c: &mut Criterion) {
+/// One group per backend, `{backend}/{name}`: parse + split of each input,
+/// named by its parameter.
+fn split_groups(c: &mut Criterion, name: &str, inputs: &[(usize, String)]) {
     let splitter = ingest_splitter();
+    for &backend in Backend::ALL {
+        let mut group = c.benchmark_group(format!("{backend}/{name}"));
+        group.sample_size(10);
+        for (parameter, html) in inputs {
+            group.throughput(Throughput::Bytes(html.len() as u64));
+            group.bench_with_input(BenchmarkId::from_parameter(parameter), html, |b, html| {
+                b.iter(|| split_count(backend, &splitter, html));
+            });
+        }
+        group.finish();
+    }
+}
+
+fn scaling(c: &mut Criterion) {
     let Some(page) = corpora()
         .into_iter()
         .flat_map(|corpus| corpus.pages)
@@ -61,47 +66,22 @@ fn scaling(c: &mut Criterion) {
     else {
         return;
     };
-    for &backend in Backend::ALL {
-        let mut group = c.benchmark_group(format!("{backend}/scaling"));
-        group.sample_size(10);
-        for factor in [1usize, 4, 16, 64] {
-            let html = page.repeat(factor);
-            group.throughput(Throughput::Bytes(html.len() as u64));
-            group.bench_with_input(BenchmarkId::from_parameter(factor), &html, |b, html| {
-                b.iter(|| {
-                    backend
-                        .split(&splitter, html)
-                        .expect("the backend parses this input")
-                        .len()
-                });
-            });
-        }
-        group.finish();
-    }
+    let inputs: Vec<(usize, String)> = [1usize, 4, 16, 64]
+        .into_iter()
+        .map(|factor| (factor, page.repeat(factor)))
+        .collect();
+    split_groups(c, "scaling", &inputs);
 }
 
 fn depth(c: &mut Criterion) {
-    let splitter = ingest_splitter();
-    for &backend in Backend::ALL {
-        let mut group = c.benchmark_group(format!("{backend}/depth"));
-        group.sample_size(10);
-        // html5ever's tree builder is quadratic in nesting depth; the
-        // html5ever and scraper backends cap the depth it builds at 512
-        // (splitter_html5ever::MAX_DEPTH), so all backends are linear.
-        for depth in [1_000, 10_000, 100_000] {
-            let html = nested(depth);
-            group.throughput(Throughput::Bytes(html.len() as u64));
-            group.bench_with_input(BenchmarkId::from_parameter(depth), &html, |b, html| {
-                b.iter(|| {
-                    backend
-                        .split(&splitter, html)
-                        .expect("the backend parses this input")
-                        .len()
-                });
-            });
-        }
-        group.finish();
-    }
+    // html5ever's tree builder is quadratic in nesting depth; the html5ever
+    // and scraper backends cap the depth it builds (see splitter-driver's
+    // crate doc), so all backends are linear.
+    let inputs: Vec<(usize, String)> = [1_000, 10_000, 100_000]
+        .into_iter()
+        .map(|depth| (depth, nested(depth)))
+        .collect();
+    split_groups(c, "depth", &inputs);
 }
 
 /// Markup the tree builder rearranges, repeated `count` times; every
@@ -115,7 +95,6 @@ fn depth(c: &mut Criterion) {
 ///   attribute to the `<html>` element. Inserting each into a sorted list
 ///   (as scraper's own tree sink does) makes this quadratic.
 fn rearranged(c: &mut Criterion) {
-    let splitter = ingest_splitter();
     type Input = fn(usize) -> String;
     let inputs: [(&str, Input); 2] = [
         ("foster", |count| "<p>w<table>x</p>".repeat(count)),
@@ -124,23 +103,11 @@ fn rearranged(c: &mut Criterion) {
         }),
     ];
     for (name, input) in inputs {
-        for &backend in Backend::ALL {
-            let mut group = c.benchmark_group(format!("{backend}/{name}"));
-            group.sample_size(10);
-            for count in [1_000usize, 10_000, 40_000] {
-                let html = input(count);
-                group.throughput(Throughput::Bytes(html.len() as u64));
-                group.bench_with_input(BenchmarkId::from_parameter(count), &html, |b, html| {
-                    b.iter(|| {
-                        backend
-                            .split(&splitter, html)
-                            .expect("the backend parses this input")
-                            .len()
-                    });
-                });
-            }
-            group.finish();
-        }
+        let inputs: Vec<(usize, String)> = [1_000usize, 10_000, 40_000]
+            .into_iter()
+            .map(|count| (count, input(count)))
+            .collect();
+        split_groups(c, name, &inputs);
     }
 }
 

@@ -153,6 +153,22 @@ pub fn parse_only(backend: Backend, html: &str) {
     }
 }
 
+/// Parses and splits `html` with `backend`: the number of chunks.
+pub fn split_count(backend: Backend, splitter: &Splitter, html: &str) -> usize {
+    backend
+        .split(splitter, std::hint::black_box(html))
+        .expect("the backend parses this input")
+        .len()
+}
+
+/// [`split_count`] summed over `pages`.
+pub fn split_pages(backend: Backend, splitter: &Splitter, pages: &[String]) -> usize {
+    pages
+        .iter()
+        .map(|page| split_count(backend, splitter, page))
+        .sum()
+}
+
 /// `depth` nested `<div>`s with a word in each.
 pub fn nested(depth: usize) -> String {
     format!("{}deep{}", "<div>w ".repeat(depth), "</div>".repeat(depth))

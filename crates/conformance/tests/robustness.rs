@@ -1,9 +1,22 @@
 //! Deep trees and huge text nodes through every backend.
 
-use html_splitter::{Backend, Splitter};
+use html_splitter::{Backend, Chunks, Splitter};
 use splitter_core::testing::on_small_stack;
 
-fn words_of(chunks: &html_splitter::Chunks) -> usize {
+/// Splits `html` with `backend` and checks that no chunk is over `max`
+/// characters (the hard cap the splitter was built with).
+fn split_within(backend: Backend, splitter: &Splitter, html: &str, max: usize) -> Chunks {
+    let chunks = backend
+        .split(splitter, html)
+        .expect("the backend parses this input");
+    assert!(
+        chunks.texts().all(|chunk| chunk.chars().count() <= max),
+        "{backend}: a chunk over {max} characters"
+    );
+    chunks
+}
+
+fn words_of(chunks: &Chunks) -> usize {
     chunks
         .texts()
         .map(|chunk| chunk.split_whitespace().count())
@@ -25,14 +38,8 @@ fn ten_thousand_nested_divs() {
             .build()
             .expect("valid config");
         for &backend in Backend::ALL {
-            let chunks = backend
-                .split(&splitter, &html)
-                .expect("the backend parses this input");
+            let chunks = split_within(backend, &splitter, &html, 200);
             assert_eq!(words_of(&chunks), DEPTH + 3, "{backend}");
-            assert!(
-                chunks.texts().all(|chunk| chunk.chars().count() <= 200),
-                "{backend}"
-            );
             // The innermost text comes last. (On the html5ever-based
             // backends it shares a text node with every "x" beyond the
             // depth cap, and that node is cut at word boundaries.)
@@ -55,13 +62,7 @@ fn fifty_megabyte_text_node() {
         .build()
         .expect("valid config");
     for &backend in Backend::ALL {
-        let chunks = backend
-            .split(&splitter, &html)
-            .expect("the backend parses this input");
-        assert!(
-            chunks.texts().all(|chunk| chunk.chars().count() <= 8000),
-            "{backend}"
-        );
+        let chunks = split_within(backend, &splitter, &html, 8000);
         assert_eq!(words_of(&chunks), WORDS, "{backend}");
     }
 }
@@ -73,9 +74,8 @@ fn fifty_megabyte_text_node() {
 mod deep {
     use super::*;
     use html_splitter::splitter_html5ever::MAX_DEPTH;
-    use html_splitter::{Chunks, DomAdapter, Html5everDom, ScraperDom, TlDom};
-    use splitter_core::testing::{assert_consistent, max_depth, nested};
-    use std::fmt::Write as _;
+    use html_splitter::{DomAdapter, Html5everDom, ScraperDom, TlDom};
+    use splitter_core::testing::{assert_consistent, max_depth, misnested, nested};
 
     /// Parses `html` with `backend`'s own tree and returns its depth, after
     /// checking the tree's consistency.
@@ -114,13 +114,7 @@ mod deep {
         for backend in [Backend::Html5ever, Backend::Scraper] {
             let depth = tree_depth(backend, html);
             assert!(depth <= depth_limit, "{backend}: {depth} levels");
-            let chunks = backend
-                .split(&splitter, html)
-                .expect("the backend parses this input");
-            assert!(
-                chunks.texts().all(|chunk| chunk.chars().count() <= 2000),
-                "{backend}"
-            );
+            let chunks = split_within(backend, &splitter, html, 2000);
             match &first {
                 Some(first) => assert!(first.to_strings() == chunks.to_strings(), "{backend}"),
                 None => first = Some(chunks),
@@ -146,13 +140,7 @@ mod deep {
                     Backend::Tl => assert_eq!(tree, depth + 1, "{backend}"),
                     other => panic!("no depth rule for {other}"),
                 }
-                let chunks = backend
-                    .split(&splitter, &html)
-                    .expect("the backend parses this input");
-                assert!(
-                    chunks.texts().all(|chunk| chunk.chars().count() <= 2000),
-                    "{backend}"
-                );
+                let chunks = split_within(backend, &splitter, &html, 2000);
                 assert!(
                     words(&chunks) == expected,
                     "{backend}: {names:?} x {depth}: words differ"
@@ -204,21 +192,7 @@ mod deep {
                 "<svg><g>{} <p>{} </svg>{} ",
                 "<div/>{} <span/>{} </div>",
             ] {
-                let mut html = "<div>".repeat(500);
-                let mut expected = Vec::new();
-                for i in 0..500 {
-                    let mut rest = pattern;
-                    while let Some((head, tail)) = rest.split_once("{}") {
-                        let word = format!("w{}", expected.len());
-                        let _ = write!(html, "{head}{word}");
-                        expected.push(word);
-                        rest = tail;
-                    }
-                    html.push_str(rest);
-                    if i % 7 == 0 {
-                        html.push_str("<div>");
-                    }
-                }
+                let (html, mut expected) = misnested(&"<div>".repeat(500), pattern, 500);
                 let chunks = split_capped(&html, MAX_DEPTH + 17);
                 let mut found = words(&chunks);
                 found.sort_unstable();

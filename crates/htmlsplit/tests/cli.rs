@@ -4,11 +4,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+use common::{htmlsplit, strings};
 use serde_json::Value;
 
-fn htmlsplit() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_htmlsplit"))
-}
+mod common;
 
 fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = htmlsplit()
@@ -31,35 +30,15 @@ fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 fn records(output: &Output) -> Vec<Value> {
-    String::from_utf8(output.stdout.clone())
-        .expect("stdout is UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
-        .collect()
+    common::records(&output.stdout)
 }
 
 fn contents(output: &Output) -> Vec<String> {
-    records(output)
-        .iter()
-        .map(|record| {
-            record["pageContent"]
-                .as_str()
-                .expect("pageContent")
-                .to_owned()
-        })
-        .collect()
+    strings(&output.stdout, "/pageContent")
 }
 
 fn sources(output: &Output) -> Vec<String> {
-    records(output)
-        .iter()
-        .map(|record| {
-            record["metadata"]["source"]
-                .as_str()
-                .expect("source")
-                .to_owned()
-        })
-        .collect()
+    strings(&output.stdout, "/metadata/source")
 }
 
 fn stderr(output: &Output) -> String {

@@ -5,11 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use common::{htmlsplit, records, strings};
 use serde_json::Value;
 
-fn htmlsplit() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_htmlsplit"))
-}
+mod common;
 
 fn repo_corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
@@ -39,14 +38,6 @@ fn generated_corpus(dir: &Path, pages: usize) {
         std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
         std::fs::write(path, html).expect("write page");
     }
-}
-
-fn records(stdout: &[u8]) -> Vec<Value> {
-    std::str::from_utf8(stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("JSON line"))
-        .collect()
 }
 
 #[test]
@@ -162,14 +153,8 @@ fn failures_are_named_in_order_and_counted_with_any_jobs_value() {
         outputs.push(output.stdout);
     }
     assert!(outputs[0] == outputs[1]);
-    let sources: std::collections::BTreeSet<String> = records(&outputs[0])
-        .iter()
-        .map(|record| {
-            record["metadata"]["source"]
-                .as_str()
-                .expect("source")
-                .to_owned()
-        })
+    let sources: std::collections::BTreeSet<String> = strings(&outputs[0], "/metadata/source")
+        .into_iter()
         .collect();
     assert_eq!(sources.len(), 8);
 }

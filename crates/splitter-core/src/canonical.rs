@@ -439,13 +439,25 @@ impl<N: Copy> Builder<N> {
             return;
         }
         let start = self.text.len();
+        self.flush_pending();
+        self.text.push_str(data);
+        self.push_text_unit(node, start);
+    }
+
+    /// Writes what is pending before the next text: the line break of a
+    /// block boundary (not at the very start), then the carried whitespace.
+    fn flush_pending(&mut self) {
         if self.pending_break && !self.text.is_empty() {
             self.text.push('\n');
         }
         self.pending_break = false;
         self.text.push_str(&self.pending_space);
         self.pending_space.clear();
-        self.text.push_str(data);
+    }
+
+    /// Records the text node `node`, written from `start` to the end of the
+    /// text so far.
+    fn push_text_unit(&mut self, node: N, start: usize) {
         self.units.push(Unit {
             node,
             start,
@@ -480,23 +492,12 @@ impl<N: Copy> Builder<N> {
             if unit_start.is_none() {
                 unit_start = Some(self.text.len());
             }
-            if self.pending_break && !self.text.is_empty() {
-                self.text.push('\n');
-            }
-            self.pending_break = false;
-            self.text.push_str(&self.pending_space);
-            self.pending_space.clear();
+            self.flush_pending();
             self.text.push_str(&rest[..word_end]);
             rest = &rest[word_end..];
         }
         if let Some(start) = unit_start {
-            self.units.push(Unit {
-                node,
-                start,
-                end: self.text.len(),
-                subtree_end: self.units.len() + 1,
-                is_element: false,
-            });
+            self.push_text_unit(node, start);
         }
     }
 }

@@ -4,10 +4,12 @@
 //! - [`ArenaDom`]: a [`DomAdapter`] tree built by hand, to drive the core
 //!   without a parser.
 //! - [`assert_consistent`]: checks every structural promise of
-//!   [`DomAdapter`] over a whole tree.
+//!   [`DomAdapter`] over a whole tree; [`assert_attributes`] checks a
+//!   node's attributes against a table.
 //! - [`on_small_stack`]: runs a test where recursion over a deep tree
 //!   overflows instead of passing by luck on a big main stack.
-//! - [`nested`] and [`max_depth`]: deep documents and their measure.
+//! - [`nested`], [`misnested`] and [`max_depth`]: deep documents and their
+//!   measure.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -18,7 +20,9 @@ use crate::{DomAdapter, NodeKind};
 /// A tree built by hand: enough of a DOM to drive the core.
 ///
 /// Node 0 is the document; [`ArenaDom::add`] appends a child and returns its
-/// handle.
+/// handle. It holds the core to the [`DomAdapter`] contract: asking an
+/// element's name or attribute of another node, an attribute by a name with
+/// uppercase letters, or the text of a node that is not text panics.
 #[derive(Debug)]
 pub struct ArenaDom {
     nodes: Vec<ArenaNode>,
@@ -84,6 +88,25 @@ impl ArenaDom {
         self.add(parent, NodeKind::Element, name, "")
     }
 
+    /// Appends an element named `name` with `attributes` to `parent`.
+    pub fn element_with(
+        &mut self,
+        parent: usize,
+        name: &str,
+        attributes: &[(&str, &str)],
+    ) -> usize {
+        let id = self.element(parent, name);
+        for &(key, value) in attributes {
+            self.set_attribute(id, key, value);
+        }
+        id
+    }
+
+    /// Appends a comment to `parent`.
+    pub fn add_comment(&mut self, parent: usize, text: &str) -> usize {
+        self.add(parent, NodeKind::Comment, "", text)
+    }
+
     /// Appends a text node to `parent`.
     pub fn add_text(&mut self, parent: usize, text: &str) -> usize {
         self.add(parent, NodeKind::Text, "", text)
@@ -114,10 +137,16 @@ impl DomAdapter for ArenaDom {
     }
 
     fn element_name(&self, node: usize) -> &str {
+        assert_eq!(self.nodes[node].kind, NodeKind::Element, "element_name");
         &self.nodes[node].name
     }
 
     fn attribute(&self, node: usize, name: &str) -> Option<Cow<'_, str>> {
+        assert_eq!(self.nodes[node].kind, NodeKind::Element, "attribute");
+        assert!(
+            !name.bytes().any(|byte| byte.is_ascii_uppercase()),
+            "attribute names are asked in lowercase: {name}"
+        );
         self.nodes[node]
             .attributes
             .iter()
@@ -126,6 +155,7 @@ impl DomAdapter for ArenaDom {
     }
 
     fn text(&self, node: usize) -> Cow<'_, str> {
+        assert_eq!(self.nodes[node].kind, NodeKind::Text, "text");
         Cow::Borrowed(&self.nodes[node].text)
     }
 
@@ -202,6 +232,23 @@ pub fn assert_consistent<D: DomAdapter>(dom: &D) -> usize {
     indices.len()
 }
 
+/// Checks `node`'s attributes: each `(name, value)` of `expected`, where
+/// `None` means the attribute is absent.
+///
+/// # Panics
+///
+/// At the first attribute that differs, naming it.
+#[track_caller]
+pub fn assert_attributes<D: DomAdapter>(
+    dom: &D,
+    node: D::Node,
+    expected: &[(&str, Option<&str>)],
+) {
+    for &(name, value) in expected {
+        assert_eq!(dom.attribute(node, name).as_deref(), value, "attribute {name}");
+    }
+}
+
 /// The depth of the deepest node (the document is at depth 0), by a walk
 /// with an explicit stack.
 pub fn max_depth<D: DomAdapter>(dom: &D) -> usize {
@@ -231,6 +278,29 @@ pub fn nested(depth: usize, names: &[&str]) -> (String, Vec<String>) {
     (html, words)
 }
 
+/// `prefix`, then `count` copies of `pattern` with each `{}` in it
+/// replaced by a fresh word (`w0`, `w1`, …) and a `<div>` opened after
+/// every seventh copy: misnested markup around a depth cap. Returns the
+/// HTML and the words in document order.
+pub fn misnested(prefix: &str, pattern: &str, count: usize) -> (String, Vec<String>) {
+    let mut html = prefix.to_owned();
+    let mut words = Vec::new();
+    for copy in 0..count {
+        let mut rest = pattern;
+        while let Some((head, tail)) = rest.split_once("{}") {
+            let word = format!("w{}", words.len());
+            let _ = write!(html, "{head}{word}");
+            words.push(word);
+            rest = tail;
+        }
+        html.push_str(rest);
+        if copy % 7 == 0 {
+            html.push_str("<div>");
+        }
+    }
+    (html, words)
+}
+
 /// The stack size [`on_small_stack`] gives its thread: 1 MiB.
 pub const SMALL_STACK: usize = 1 << 20;
 
@@ -256,6 +326,28 @@ pub fn on_small_stack(test: impl FnOnce() + Send + 'static) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn misnested_numbers_every_word_and_opens_a_div_every_seventh_copy() {
+        let (html, words) = misnested("<p>", "<b>{} </b>{} ", 8);
+        assert_eq!(words.len(), 16);
+        assert_eq!(words.first().map(String::as_str), Some("w0"));
+        assert_eq!(words.last().map(String::as_str), Some("w15"));
+        assert!(html.starts_with("<p><b>w0 </b>w1 <div><b>w2 </b>w3 <b>"));
+        assert_eq!(html.matches("<div>").count(), 2);
+    }
+
+    #[test]
+    fn assert_attributes_passes_on_a_match_and_fails_on_a_difference() {
+        let mut dom = ArenaDom::new();
+        let a = dom.element(ArenaDom::DOCUMENT, "a");
+        dom.set_attribute(a, "href", "/x");
+        assert_attributes(&dom, a, &[("href", Some("/x")), ("id", None)]);
+        let wrong = std::panic::catch_unwind(|| {
+            assert_attributes(&dom, a, &[("href", Some("/y"))]);
+        });
+        assert!(wrong.is_err());
+    }
 
     #[test]
     fn a_consistent_tree_counts_its_nodes() {

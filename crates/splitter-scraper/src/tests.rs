@@ -10,7 +10,7 @@ fn body(dom: &ScraperDom) -> ScraperNode {
     element_child(dom, html, "body").expect("body element")
 }
 
-use splitter_core::testing::assert_consistent as check_consistency;
+use splitter_core::testing::{assert_attributes, assert_consistent as check_consistency};
 
 #[test]
 fn kinds_names_and_text() {
@@ -54,12 +54,18 @@ fn attributes() {
     )
     .expect("the parser does not fail on this input");
     let a = dom.first_child(body(&dom)).expect("a");
-    assert_eq!(dom.attribute(a, "href").as_deref(), Some("/x?a=1&b=2"));
-    assert_eq!(dom.attribute(a, "class").as_deref(), Some("k l"));
-    assert_eq!(dom.attribute(a, "data-x").as_deref(), Some("Y"));
-    assert_eq!(dom.attribute(a, "title").as_deref(), Some("&notit;"));
-    assert_eq!(dom.attribute(a, "hidden").as_deref(), Some(""));
-    assert_eq!(dom.attribute(a, "id"), None);
+    assert_attributes(
+        &dom,
+        a,
+        &[
+            ("href", Some("/x?a=1&b=2")),
+            ("class", Some("k l")),
+            ("data-x", Some("Y")),
+            ("title", Some("&notit;")),
+            ("hidden", Some("")),
+            ("id", None),
+        ],
+    );
 
     let svg = dom.next_sibling(a).expect("svg");
     let use_ = dom.first_child(svg).expect("use");

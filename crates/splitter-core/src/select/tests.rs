@@ -1,134 +1,5 @@
 use super::*;
-use std::borrow::Cow;
-
-/// One node of the test arena.
-#[derive(Debug)]
-struct TestNode {
-    kind: NodeKind,
-    name: String,
-    attributes: Vec<(String, String)>,
-    text: String,
-    parent: Option<usize>,
-    first_child: Option<usize>,
-    last_child: Option<usize>,
-    next: Option<usize>,
-    prev: Option<usize>,
-}
-
-/// A minimal arena-backed tree implementing `DomAdapter`.
-#[derive(Debug)]
-struct TestDom {
-    nodes: Vec<TestNode>,
-}
-
-impl TestDom {
-    fn new() -> Self {
-        TestDom {
-            nodes: vec![TestNode {
-                kind: NodeKind::Document,
-                name: String::new(),
-                attributes: Vec::new(),
-                text: String::new(),
-                parent: None,
-                first_child: None,
-                last_child: None,
-                next: None,
-                prev: None,
-            }],
-        }
-    }
-
-    fn push(&mut self, parent: usize, kind: NodeKind, name: &str, text: &str) -> usize {
-        let id = self.nodes.len();
-        let prev = self.nodes[parent].last_child;
-        self.nodes.push(TestNode {
-            kind,
-            name: name.to_owned(),
-            attributes: Vec::new(),
-            text: text.to_owned(),
-            parent: Some(parent),
-            first_child: None,
-            last_child: None,
-            next: None,
-            prev,
-        });
-        match prev {
-            Some(prev) => self.nodes[prev].next = Some(id),
-            None => self.nodes[parent].first_child = Some(id),
-        }
-        self.nodes[parent].last_child = Some(id);
-        id
-    }
-
-    fn add_el(&mut self, parent: usize, name: &str, attributes: &[(&str, &str)]) -> usize {
-        let id = self.push(parent, NodeKind::Element, name, "");
-        self.nodes[id].attributes = attributes
-            .iter()
-            .map(|&(k, v)| (k.to_owned(), v.to_owned()))
-            .collect();
-        id
-    }
-
-    fn add_text(&mut self, parent: usize, text: &str) -> usize {
-        self.push(parent, NodeKind::Text, "", text)
-    }
-
-    fn add_comment(&mut self, parent: usize) -> usize {
-        self.push(parent, NodeKind::Comment, "", "")
-    }
-}
-
-impl DomAdapter for TestDom {
-    type Node = usize;
-
-    fn document(&self) -> usize {
-        0
-    }
-
-    fn kind(&self, node: usize) -> NodeKind {
-        self.nodes[node].kind
-    }
-
-    fn element_name(&self, node: usize) -> &str {
-        assert_eq!(self.nodes[node].kind, NodeKind::Element);
-        &self.nodes[node].name
-    }
-
-    fn attribute(&self, node: usize, name: &str) -> Option<Cow<'_, str>> {
-        assert_eq!(self.nodes[node].kind, NodeKind::Element);
-        assert!(!name.bytes().any(|b| b.is_ascii_uppercase()), "{name}");
-        self.nodes[node]
-            .attributes
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| Cow::Borrowed(v.as_str()))
-    }
-
-    fn text(&self, node: usize) -> Cow<'_, str> {
-        assert_eq!(self.nodes[node].kind, NodeKind::Text);
-        Cow::Borrowed(&self.nodes[node].text)
-    }
-
-    fn first_child(&self, node: usize) -> Option<usize> {
-        self.nodes[node].first_child
-    }
-
-    fn next_sibling(&self, node: usize) -> Option<usize> {
-        self.nodes[node].next
-    }
-
-    fn prev_sibling(&self, node: usize) -> Option<usize> {
-        self.nodes[node].prev
-    }
-
-    fn parent(&self, node: usize) -> Option<usize> {
-        self.nodes[node].parent
-    }
-
-    fn index(&self, node: usize) -> usize {
-        node
-    }
-}
+use crate::testing::ArenaDom;
 
 fn set(selectors: &[&str]) -> SelectorSet {
     let owned: Vec<String> = selectors.iter().map(|s| (*s).to_owned()).collect();
@@ -138,12 +9,12 @@ fn set(selectors: &[&str]) -> SelectorSet {
     }
 }
 
-fn matches(dom: &TestDom, selector: &str, node: usize) -> bool {
+fn matches(dom: &ArenaDom, selector: &str, node: usize) -> bool {
     set(&[selector]).matches(dom, node, &mut MatchCaches::new())
 }
 
 /// The nodes of `candidates` that `selector` matches.
-fn matching(dom: &TestDom, selector: &str, candidates: &[usize]) -> Vec<usize> {
+fn matching(dom: &ArenaDom, selector: &str, candidates: &[usize]) -> Vec<usize> {
     let set = set(&[selector]);
     let mut caches = MatchCaches::new();
     candidates
@@ -175,7 +46,7 @@ fn invalid(selector: &str) -> (String, String) {
 
 /// `<html><body>` with a spec-like section, a `.keep` block and a list.
 struct Fixture {
-    dom: TestDom,
+    dom: ArenaDom,
     html: usize,
     body: usize,
     clause: usize,
@@ -191,31 +62,31 @@ struct Fixture {
 }
 
 fn fixture() -> Fixture {
-    let mut dom = TestDom::new();
-    let html = dom.add_el(0, "html", &[("lang", "en-GB")]);
-    let body = dom.add_el(html, "body", &[]);
-    let clause = dom.add_el(body, "emu-clause", &[("id", "sec-intro")]);
-    let clause_h1 = dom.add_el(clause, "h1", &[]);
-    let inner = dom.add_el(clause, "div", &[]);
-    let nested_h1 = dom.add_el(inner, "h1", &[]);
-    let keep = dom.add_el(body, "DIV", &[("class", "note  keep\tbox")]);
-    let keep_p = dom.add_el(keep, "p", &[]);
-    let section = dom.add_el(keep, "section", &[]);
-    let deep_p = dom.add_el(section, "P", &[]);
-    let loose_p = dom.add_el(body, "p", &[]);
-    let list = dom.add_el(body, "ul", &[]);
+    let mut dom = ArenaDom::new();
+    let html = dom.element_with(0, "html", &[("lang", "en-GB")]);
+    let body = dom.element_with(html, "body", &[]);
+    let clause = dom.element_with(body, "emu-clause", &[("id", "sec-intro")]);
+    let clause_h1 = dom.element_with(clause, "h1", &[]);
+    let inner = dom.element_with(clause, "div", &[]);
+    let nested_h1 = dom.element_with(inner, "h1", &[]);
+    let keep = dom.element_with(body, "DIV", &[("class", "note  keep\tbox")]);
+    let keep_p = dom.element_with(keep, "p", &[]);
+    let section = dom.element_with(keep, "section", &[]);
+    let deep_p = dom.element_with(section, "P", &[]);
+    let loose_p = dom.element_with(body, "p", &[]);
+    let list = dom.element_with(body, "ul", &[]);
     dom.add_text(list, "\n  ");
     let mut items = Vec::new();
     for i in 0..4 {
-        dom.add_comment(list);
-        let li = dom.add_el(list, "li", &[("data-i", &i.to_string())]);
+        dom.add_comment(list, "");
+        let li = dom.element_with(list, "li", &[("data-i", &i.to_string())]);
         dom.add_text(list, "\n  ");
         items.push(li);
     }
-    let empty_div = dom.add_el(body, "div", &[]);
-    dom.add_comment(empty_div);
+    let empty_div = dom.element_with(body, "div", &[]);
+    dom.add_comment(empty_div, "");
     dom.add_text(empty_div, "");
-    let blank_div = dom.add_el(body, "div", &[]);
+    let blank_div = dom.element_with(body, "div", &[]);
     dom.add_text(blank_div, " ");
     Fixture {
         dom,
@@ -306,8 +177,8 @@ fn select_class_and_id() {
 
 #[test]
 fn select_attributes() {
-    let mut dom = TestDom::new();
-    let a = dom.add_el(
+    let mut dom = ArenaDom::new();
+    let a = dom.element_with(
         0,
         "a",
         &[
@@ -473,8 +344,8 @@ fn select_empty_set_matches_nothing() {
 
 #[test]
 fn select_non_elements_never_match() {
-    let mut dom = TestDom::new();
-    let div = dom.add_el(0, "div", &[]);
+    let mut dom = ArenaDom::new();
+    let div = dom.element_with(0, "div", &[]);
     let text = dom.add_text(div, "hi");
     let all = set(&["*", ":not(p)"]);
     let mut caches = MatchCaches::new();
@@ -549,13 +420,13 @@ fn select_deep_nesting_is_an_error_not_a_crash() {
 
 #[test]
 fn select_deep_trees_do_not_overflow() {
-    let mut dom = TestDom::new();
-    let root = dom.add_el(0, "div", &[("class", "keep")]);
+    let mut dom = ArenaDom::new();
+    let root = dom.element_with(0, "div", &[("class", "keep")]);
     let mut parent = root;
     for _ in 0..200_000 {
-        parent = dom.add_el(parent, "div", &[]);
+        parent = dom.element_with(parent, "div", &[]);
     }
-    let leaf = dom.add_el(parent, "p", &[]);
+    let leaf = dom.element_with(parent, "p", &[]);
     assert!(matches(&dom, ".keep p", leaf));
     assert!(!matches(&dom, ".nope p", leaf));
     assert!(matches(&dom, ":root p:empty", leaf));

@@ -162,21 +162,7 @@ fn misnested_end_tags_around_the_cap_keep_every_word() {
             "<select><option>{} <div>{} </select>{} ",
             "<div/>{} <span/>{} ",
         ] {
-            let mut html = String::new();
-            let mut expected = Vec::new();
-            for i in 0..2_000 {
-                let mut rest = pattern;
-                while let Some((head, tail)) = rest.split_once("{}") {
-                    let word = format!("w{}", expected.len());
-                    let _ = write!(html, "{head}{word}");
-                    expected.push(word);
-                    rest = tail;
-                }
-                html.push_str(rest);
-                if i % 7 == 0 {
-                    html.push_str("<div>");
-                }
-            }
+            let (html, mut expected) = misnested("", pattern, 2_000);
             let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
             let mut found = words(&dom);
             found.sort();
