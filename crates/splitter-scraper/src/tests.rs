@@ -210,31 +210,6 @@ fn deep_nesting_does_not_overflow() {
 /// Tests of the depth cap, which this backend shares with the html5ever one.
 mod depth_cap {
     use super::*;
-    use splitter_html5ever::Html5everDom;
-
-    use splitter_core::testing::{max_depth, on_small_stack};
-
-    /// Every element, text and comment node outside templates, in document
-    /// order, with its depth: a tree rendering both backends can give.
-    fn outline<D: DomAdapter>(dom: &D) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut stack = vec![(dom.document(), 0)];
-        while let Some((node, depth)) = stack.pop() {
-            let line = match dom.kind(node) {
-                NodeKind::Element => format!("{depth} <{}>", dom.element_name(node)),
-                NodeKind::Text => format!("{depth} {:?}", dom.text(node)),
-                kind => format!("{depth} {kind:?}"),
-            };
-            out.push(line);
-            if dom.kind(node) == NodeKind::Element && dom.element_name(node) == "template" {
-                continue;
-            }
-            let mut children: Vec<D::Node> = dom.children(node).collect();
-            children.reverse();
-            stack.extend(children.into_iter().map(|child| (child, depth + 1)));
-        }
-        out
-    }
 
     /// The words of every text node, in document order.
     fn words(dom: &ScraperDom) -> Vec<String> {
@@ -289,27 +264,6 @@ mod depth_cap {
                 "after"
             ]
         );
-    }
-
-    #[test]
-    fn both_backends_build_the_same_deep_tree() {
-        on_small_stack(|| {
-            for html in [
-                format!("{}x{}", "<div>".repeat(2_000), "</div>".repeat(2_000)),
-                format!("{}<p>a<b>b<i>c</b>d</i>e</p>", "<div><span>".repeat(600)),
-                format!("{}<table><td>cell<div>x</table>y", "<section>".repeat(700)),
-                format!("{}<svg><g><![CDATA[c]]><p>out</svg>", "<div>".repeat(600)),
-                format!("{}<plaintext></div>", "<ul><li>".repeat(400)),
-                format!("\u{feff}{}<div/>a</div>b</span>c", "<span>".repeat(600)),
-            ] {
-                let scraper =
-                    ScraperDom::parse(&html).expect("the parser does not fail on this input");
-                let html5ever =
-                    Html5everDom::parse(&html).expect("the parser does not fail on this input");
-                assert_eq!(outline(&scraper), outline(&html5ever));
-                assert!(max_depth(&scraper) <= MAX_DEPTH + 1);
-            }
-        });
     }
 }
 
