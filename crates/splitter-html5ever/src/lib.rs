@@ -48,11 +48,8 @@
 //! # Depth cap
 //!
 //! [`Html5everDom::parse`] parses through [`splitter_driver`], which caps
-//! the depth of the tree html5ever builds at [`MAX_DEPTH`] (512), as
-//! browsers do: deeper start tags are dropped and their text is kept in the
-//! element at the cap, so a million nested elements parse in linear time
-//! rather than html5ever's quadratic time. The details are in
-//! [`splitter_driver`'s documentation](splitter_driver#depth-cap).
+//! the depth of the tree html5ever builds at [`MAX_DEPTH`]: see
+//! [its documentation](splitter_driver#depth-cap), the one full description.
 //!
 //! # The tree
 //!

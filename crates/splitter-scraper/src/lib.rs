@@ -15,14 +15,9 @@
 //! [`ScraperDom::parse`] does not call [`Html::parse_document`]: it hands
 //! scraper's tree sink to [`splitter_driver::parse_with_sink`], the
 //! html5ever backend's driver too, so both backends parse every input the
-//! same way. That driver caps the depth the parser builds at [`MAX_DEPTH`] (512),
-//! as browsers do: deeper start tags are dropped and their text kept in the
-//! element at the cap, so a million nested elements parse in linear time
-//! instead of html5ever's quadratic time. Tags that change how what follows
-//! is read (`script`, `style`, `textarea`, `svg`, …) are kept a little
-//! longer. Documents that stay below the cap parse exactly as with scraper's
-//! own `parse_document`. The details are in [`splitter_driver`'s
-//! documentation](splitter_driver#depth-cap).
+//! same way, with the driver's cap on the depth of the tree ([`MAX_DEPTH`]):
+//! see [its documentation](splitter_driver#depth-cap), the one full
+//! description.
 //!
 //! One more change to scraper's tree sink: the attributes of repeated
 //! `<html>` and `<body>` tags, which the parser adds to the existing
