@@ -115,7 +115,6 @@ mod deep {
         out
     }
 
-
     /// The html5ever and scraper backends share the driver's depth cap:
     /// on deep and misnested markup they build the same tree.
     #[test]

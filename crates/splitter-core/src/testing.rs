@@ -239,13 +239,13 @@ pub fn assert_consistent<D: DomAdapter>(dom: &D) -> usize {
 ///
 /// At the first attribute that differs, naming it.
 #[track_caller]
-pub fn assert_attributes<D: DomAdapter>(
-    dom: &D,
-    node: D::Node,
-    expected: &[(&str, Option<&str>)],
-) {
+pub fn assert_attributes<D: DomAdapter>(dom: &D, node: D::Node, expected: &[(&str, Option<&str>)]) {
     for &(name, value) in expected {
-        assert_eq!(dom.attribute(node, name).as_deref(), value, "attribute {name}");
+        assert_eq!(
+            dom.attribute(node, name).as_deref(),
+            value,
+            "attribute {name}"
+        );
     }
 }
 

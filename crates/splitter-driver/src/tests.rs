@@ -43,6 +43,10 @@ fn texts(dom: &RcDom) -> Vec<String> {
 }
 
 /// The number of levels below the document of the deepest node.
+///
+/// Not `splitter_core::testing::max_depth`: the kit measures `DomAdapter`
+/// trees, and the only adapter over an `RcDom` (splitter-html5ever's)
+/// depends on this crate.
 fn max_depth(dom: &RcDom) -> usize {
     let mut deepest = 0;
     let mut stack = vec![(dom.document.clone(), 0)];
