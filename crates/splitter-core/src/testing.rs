@@ -249,6 +249,20 @@ pub fn assert_attributes<D: DomAdapter>(dom: &D, node: D::Node, expected: &[(&st
     }
 }
 
+/// Attributes every backend must read as the HTML standard says, to put
+/// in an element's start tag: names match in any case, a legacy character
+/// reference followed by a letter stays as written in a value, an attribute
+/// without a value is empty. [`COMMON_ATTRIBUTE_VALUES`] is what they read.
+pub const COMMON_ATTRIBUTES: &str = "CLASS=\"k l\" data-X='Y' title=\"&notit;\" hidden";
+
+/// The values of [`COMMON_ATTRIBUTES`], for [`assert_attributes`].
+pub const COMMON_ATTRIBUTE_VALUES: &[(&str, Option<&str>)] = &[
+    ("class", Some("k l")),
+    ("data-x", Some("Y")),
+    ("title", Some("&notit;")),
+    ("hidden", Some("")),
+];
+
 /// The depth of the deepest node (the document is at depth 0), by a walk
 /// with an explicit stack.
 pub fn max_depth<D: DomAdapter>(dom: &D) -> usize {
@@ -300,6 +314,33 @@ pub fn misnested(prefix: &str, pattern: &str, count: usize) -> (String, Vec<Stri
     }
     (html, words)
 }
+
+/// Patterns for [`misnested`] that every capped backend must get through
+/// with every word: end tags that close more, less or other than they open.
+pub const MISNESTED_PATTERNS: &[&str] = &[
+    "<b>{} <i>{} </b>{} </i>",
+    "<div><span>{} </div>{} </span>",
+    "<p>{} <div>{} </p>{} </div>",
+    "<a>{} <p>{} <a>{} </p>",
+    "<table><td>{} <div>{} </table>{} ",
+    "<li>{} <ul><li>{} </ul>",
+    "</div>{} <div><div>{} ",
+];
+
+/// Malformed inputs every backend must parse into a consistent tree
+/// without panicking: stray brackets and ampersands, character references
+/// out of range, end tags with nothing to close, NULs, unfinished markup,
+/// HTML in foreign content.
+pub const GARBAGE: &[&str] = &[
+    "",
+    "<<<>>>&&&#xFFFFFFFF;</a></b>",
+    "&#0;&#xD800;&#1114112;&#99999999999999999999;",
+    "</p></p><p><table><td><caption>x",
+    "<\0>\0&\0",
+    "<!--",
+    "<!DOCTYPE",
+    "<svg><foreignObject><p>x</svg>y",
+];
 
 /// The stack size [`on_small_stack`] gives its thread: 1 MiB.
 pub const SMALL_STACK: usize = 1 << 20;

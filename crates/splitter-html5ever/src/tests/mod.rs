@@ -2,7 +2,7 @@ use super::*;
 
 use html5ever::interface::{ElementFlags, NodeOrText, TreeSink};
 use html5ever::{local_name, ns};
-use splitter_core::testing::{max_depth, misnested, on_small_stack};
+use splitter_core::testing::{MISNESTED_PATTERNS, max_depth, misnested, on_small_stack};
 use std::fmt::Write as _;
 
 /// All nodes in document order, by an iterative pre-order walk through the
