@@ -1,0 +1,232 @@
+"""Structure-aware HTML to plain-text chunks for retrieval-augmented generation.
+
+``htmlsplit`` parses a page once, walks it into its canonical text and cuts
+that text into chunks that follow the document's structure (sections,
+paragraphs, list items, table cells) and never exceed a hard size cap. The
+work is done in Rust; the GIL is released while it runs.
+
+>>> from htmlsplit import HtmlSplitter
+>>> splitter = HtmlSplitter(30, max_chunk_size=60, separators=["h2"])
+>>> splitter.split_text(
+...     "<h1>Guide</h1><p>Intro.</p><h2>Install</h2><p>Run the installer.</p>"
+...     "<h2>Use</h2><p>Open a page and split it.</p>"
+... )
+['Guide\\nIntro.', 'Install\\nRun the installer.', 'Use\\nOpen a page and split it.']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+
+from htmlsplit._htmlsplit import Chunk, RustSplitter, __version__
+
+__all__ = ["Chunk", "HtmlSplitter", "BACKENDS", "__version__"]
+
+#: The parser backends compiled into this build.
+BACKENDS = tuple(RustSplitter.backends())
+
+Html = Union[str, bytes, bytearray, memoryview]
+
+# Keyword arguments (Python names) and their JSON config keys.
+_CONFIG_KEYS = {
+    "max_chunk_size": "maxChunkSize",
+    "separators": "separators",
+    "never_break_within": "neverBreakWithin",
+    "whitespace": "whitespace",
+    "sizer": "sizer",
+}
+
+
+# Defaults left out of the config, so that it stays as short as a user would write it.
+_DEFAULTS = {"whitespace": "preserve", "sizer": "characters"}
+
+
+def _config(chunk_size: int, kwargs: Mapping[str, Any]) -> dict:
+    """The JSON config (camelCase keys) of ``HtmlSplitter``'s keyword arguments."""
+    _check_size("chunkSize", chunk_size)
+    config: dict = {"chunkSize": chunk_size}
+    for name, value in kwargs.items():
+        key = _CONFIG_KEYS.get(name)
+        if key is None:
+            raise TypeError(f"HtmlSplitter got an unexpected keyword argument {name!r}")
+        if value is None or _DEFAULTS.get(name) == value:
+            continue
+        if name == "max_chunk_size":
+            _check_size(key, value)
+        if name in ("separators", "never_break_within"):
+            if isinstance(value, str):
+                raise ValueError(
+                    f"invalid {key}: expected a sequence of CSS selectors, got the string {value!r}"
+                )
+            value = list(value)
+            if not value:
+                continue
+        config[key] = value
+    return config
+
+
+def _check_size(key: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"invalid {key} {value!r}: it must be a non-negative integer")
+
+
+def _dumps(config: Mapping[str, Any]) -> str:
+    try:
+        return json.dumps(config)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"invalid configuration: {err}") from None
+
+
+class HtmlSplitter:
+    """Splits HTML into chunks of at most ``max_chunk_size`` (in the sizer's unit).
+
+    Args:
+        chunk_size: the soft target size of a chunk.
+        max_chunk_size: the hard cap (default: unbounded).
+        separators: CSS selectors of preferred split points, e.g. ``["h2", "p"]``.
+        never_break_within: CSS selectors of subtrees kept whole while they fit.
+        backend: ``"html5ever"`` (the HTML standard's parser), ``"scraper"`` or ``"tl"``.
+        whitespace: ``"preserve"`` (as authored) or ``"normalize"`` (as a reader sees it).
+        sizer: ``"characters"``, ``"bytes"``, ``"utf16"``, ``"tiktoken:<encoding>"`` or
+            ``"huggingface:<path to tokenizer.json>"``.
+
+    Raises:
+        ValueError: a setting is invalid; the message names the key and the value.
+        OSError: a tokenizer file cannot be read.
+    """
+
+    def __init__(
+        self,
+        chunk_size: int,
+        *,
+        max_chunk_size: Optional[int] = None,
+        separators: Sequence[str] = (),
+        never_break_within: Sequence[str] = (),
+        backend: str = "html5ever",
+        whitespace: str = "preserve",
+        sizer: str = "characters",
+    ) -> None:
+        config = _config(
+            chunk_size,
+            {
+                "max_chunk_size": max_chunk_size,
+                "separators": separators,
+                "never_break_within": never_break_within,
+                "whitespace": whitespace,
+                "sizer": sizer,
+            },
+        )
+        self._init(RustSplitter.from_json(_dumps(config), backend))
+
+    def _init(self, inner: RustSplitter) -> None:
+        self._inner = inner
+
+    @classmethod
+    def _wrap(cls, inner: RustSplitter) -> "HtmlSplitter":
+        splitter = cls.__new__(cls)
+        HtmlSplitter._init(splitter, inner)
+        return splitter
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any], *, backend: str = "html5ever") -> "HtmlSplitter":
+        """A splitter from a JSON-shaped config (``chunkSize``, ``maxChunkSize``, …).
+
+        >>> HtmlSplitter.from_config({"chunkSize": 100, "separators": ["h2"]}).chunk_size
+        100
+        """
+        if not isinstance(config, Mapping):
+            raise ValueError(f"invalid configuration: expected a dict, got {type(config).__name__}")
+        return cls._wrap(RustSplitter.from_json(_dumps(dict(config)), backend))
+
+    @classmethod
+    def from_tiktoken_encoding(cls, encoding: str, chunk_size: int, **kwargs: Any) -> "HtmlSplitter":
+        """Sizes in the tokens of an OpenAI encoding (``cl100k_base``, ``o200k_base``, …).
+
+        The encodings ship inside the extension: nothing is downloaded.
+        """
+        return cls(chunk_size, sizer=f"tiktoken:{encoding}", **kwargs)
+
+    @classmethod
+    def from_huggingface_tokenizer(cls, tokenizer: Any, chunk_size: int, **kwargs: Any) -> "HtmlSplitter":
+        """Sizes in the tokens of a Hugging Face tokenizer.
+
+        ``tokenizer`` is a ``tokenizers.Tokenizer``, its JSON (a ``str`` starting
+        with ``{``), or the path of a ``tokenizer.json`` file. Special tokens are
+        not added; truncation and padding are off.
+        """
+        if "sizer" in kwargs:
+            raise TypeError("from_huggingface_tokenizer() sets the sizer itself")
+        if hasattr(tokenizer, "to_str"):
+            tokenizer_json = tokenizer.to_str()
+        elif isinstance(tokenizer, str) and tokenizer.lstrip().startswith("{"):
+            tokenizer_json = tokenizer
+        elif isinstance(tokenizer, (str, os.PathLike)):
+            # Read here, so that a missing or unreadable file is an OSError naming it.
+            with open(tokenizer, encoding="utf-8") as f:
+                tokenizer_json = f.read()
+        else:
+            raise ValueError(
+                "invalid tokenizer: expected a tokenizers.Tokenizer, its JSON or a path, "
+                f"got {type(tokenizer).__name__}"
+            )
+        backend = kwargs.pop("backend", "html5ever")
+        config = _config(chunk_size, kwargs)
+        return cls._wrap(RustSplitter.with_huggingface_json(_dumps(config), tokenizer_json, backend))
+
+    @classmethod
+    def from_callback(cls, callback: Callable[[str], int], chunk_size: int, **kwargs: Any) -> "HtmlSplitter":
+        """Sizes with a Python function from text to size (an ``int`` ≥ 0).
+
+        The function is called with the GIL held, so it serialises the work of
+        several threads; prefer a built-in sizer where one fits. An exception
+        it raises is raised by the call that was splitting.
+        """
+        if not callable(callback):
+            raise ValueError(f"invalid callback: {callback!r} is not callable")
+        if "sizer" in kwargs:
+            raise TypeError("from_callback() sets the sizer itself")
+        backend = kwargs.pop("backend", "html5ever")
+        config = _config(chunk_size, kwargs)
+        return cls._wrap(RustSplitter.with_callback(_dumps(config), callback, backend))
+
+    @property
+    def chunk_size(self) -> int:
+        """The soft target size."""
+        return self._inner.chunk_size
+
+    @property
+    def max_chunk_size(self) -> Optional[int]:
+        """The hard cap, or ``None`` when unbounded."""
+        return self._inner.max_chunk_size
+
+    @property
+    def backend(self) -> str:
+        """The parser backend's name."""
+        return self._inner.backend
+
+    @property
+    def config(self) -> dict:
+        """The configuration, with the JSON config's camelCase keys."""
+        return json.loads(self._inner.config_json())
+
+    def split_text(self, html: Html) -> list:
+        """The chunks' texts. ``bytes`` are decoded as a browser would (BOM, ``<meta charset>``, UTF-8)."""
+        return self._inner.split_text(html)
+
+    def chunks(self, html: Html) -> list:
+        """The chunks with their provenance: a list of :class:`Chunk`."""
+        return self._inner.chunks(html)
+
+    def split_many(self, htmls: Iterable[Html], threads: Optional[int] = None) -> list:
+        """Splits many documents in parallel (``threads`` workers, default: all cores).
+
+        Returns one list of :class:`Chunk` per document, in input order.
+        """
+        if threads is not None and (not isinstance(threads, int) or threads < 1):
+            raise ValueError(f"invalid threads {threads!r}: it must be a positive integer")
+        return self._inner.split_many(list(htmls), threads)
+
+    def __repr__(self) -> str:
+        return f"HtmlSplitter.from_config({self.config!r}, backend={self.backend!r})"

@@ -1,0 +1,50 @@
+"""The Rust extension of htmlsplit. Use :class:`htmlsplit.HtmlSplitter` rather than this module."""
+
+from typing import Callable, Optional, Sequence, Union
+
+__version__: str
+
+_Html = Union[str, bytes, bytearray, memoryview]
+
+class Chunk:
+    """One chunk and where it came from."""
+
+    @property
+    def text(self) -> str:
+        """The chunk's text: a slice of the document's canonical text."""
+    @property
+    def start_index(self) -> int:
+        """Where the chunk starts in the canonical text, in code points (``text[start:end]``)."""
+    @property
+    def end_index(self) -> int:
+        """Where the chunk ends in the canonical text, in code points."""
+    @property
+    def heading_path(self) -> list[str]:
+        """The headings of the sections enclosing the chunk's start, outermost first."""
+    @property
+    def anchor(self) -> Optional[str]:
+        """An element ``id`` at or just before the chunk's start (``page.html#anchor``)."""
+    @property
+    def size(self) -> int:
+        """The chunk's size in the splitter's unit."""
+    def __eq__(self, other: object) -> bool: ...
+
+class RustSplitter:
+    @staticmethod
+    def backends() -> list[str]: ...
+    @staticmethod
+    def from_json(config: str, backend: str) -> "RustSplitter": ...
+    @staticmethod
+    def with_huggingface_json(config: str, tokenizer: str, backend: str) -> "RustSplitter": ...
+    @staticmethod
+    def with_callback(config: str, callback: Callable[[str], int], backend: str) -> "RustSplitter": ...
+    @property
+    def chunk_size(self) -> int: ...
+    @property
+    def max_chunk_size(self) -> Optional[int]: ...
+    @property
+    def backend(self) -> str: ...
+    def config_json(self) -> str: ...
+    def split_text(self, html: _Html) -> list[str]: ...
+    def chunks(self, html: _Html) -> list[Chunk]: ...
+    def split_many(self, htmls: Sequence[_Html], threads: Optional[int]) -> list[list[Chunk]]: ...

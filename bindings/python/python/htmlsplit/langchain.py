@@ -1,0 +1,149 @@
+"""A LangChain text splitter for HTML: ``HtmlTextSplitter``.
+
+Install with ``pip install "htmlsplit[langchain]"``. It is a
+``langchain_text_splitters.TextSplitter``, so ``split_text``,
+``create_documents``, ``split_documents`` and ``transform_documents`` work
+as everywhere in LangChain; each chunk Document carries its input's metadata
+plus ``heading_path``, ``anchor``, ``start_index``, ``end_index``,
+``part_index`` and ``total_parts``.
+
+>>> from htmlsplit.langchain import HtmlTextSplitter
+>>> splitter = HtmlTextSplitter(chunk_size=30, max_chunk_size=60, separators=["h2"])
+>>> docs = splitter.create_documents(
+...     ["<h2>Install</h2><p>Run the installer.</p><h2>Use</h2><p>Open a page.</p>"],
+...     metadatas=[{"source": "guide.html"}],
+... )
+>>> [(d.page_content, d.metadata["source"], d.metadata["part_index"]) for d in docs]
+[('Install\\nRun the installer.', 'guide.html', 0), ('Use\\nOpen a page.', 'guide.html', 1)]
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Optional, Sequence
+
+try:
+    from langchain_core.documents import Document
+    from langchain_text_splitters import TextSplitter
+except ImportError as err:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        "htmlsplit.langchain needs langchain-text-splitters: pip install 'htmlsplit[langchain]'"
+    ) from err
+
+from htmlsplit import HtmlSplitter
+
+__all__ = ["HtmlTextSplitter"]
+
+
+class HtmlTextSplitter(TextSplitter):
+    """Splits HTML into plain-text chunks that follow the page's structure.
+
+    Takes the keyword arguments of :class:`htmlsplit.HtmlSplitter`
+    (``chunk_size``, ``max_chunk_size``, ``separators``,
+    ``never_break_within``, ``backend``, ``whitespace``, ``sizer``).
+    ``chunk_overlap`` is accepted only as 0; ``length_function`` is replaced by
+    ``sizer`` (use :meth:`from_callback` for a Python function).
+    """
+
+    def __init__(
+        self,
+        chunk_size: int = 4000,
+        *,
+        max_chunk_size: Optional[int] = None,
+        separators: Sequence[str] = (),
+        never_break_within: Sequence[str] = (),
+        backend: str = "html5ever",
+        whitespace: str = "preserve",
+        sizer: str = "characters",
+        chunk_overlap: int = 0,
+        splitter: Optional[HtmlSplitter] = None,
+        **kwargs: Any,
+    ) -> None:
+        if chunk_overlap != 0:
+            raise ValueError(f"invalid chunk_overlap {chunk_overlap}: chunk overlap is not supported")
+        if "length_function" in kwargs:
+            raise ValueError(
+                "invalid length_function: sizes come from `sizer` "
+                "(or HtmlTextSplitter.from_callback for a Python function)"
+            )
+        if splitter is None:
+            splitter = HtmlSplitter(
+                chunk_size,
+                max_chunk_size=max_chunk_size,
+                separators=separators,
+                never_break_within=never_break_within,
+                backend=backend,
+                whitespace=whitespace,
+                sizer=sizer,
+            )
+        super().__init__(chunk_size=splitter.chunk_size, chunk_overlap=0, **kwargs)
+        self._splitter = splitter
+
+    @classmethod
+    def from_splitter(cls, splitter: HtmlSplitter, **kwargs: Any) -> "HtmlTextSplitter":
+        """Wraps an existing :class:`htmlsplit.HtmlSplitter`."""
+        return cls(splitter=splitter, **kwargs)
+
+    @classmethod
+    def from_tiktoken_encoder(  # type: ignore[override]
+        cls, encoding_name: str = "cl100k_base", chunk_size: int = 4000, **kwargs: Any
+    ) -> "HtmlTextSplitter":
+        """Sizes in the tokens of an OpenAI encoding, counted in Rust (no ``tiktoken`` needed)."""
+        kwargs.pop("model_name", None)
+        return cls(chunk_size, sizer=f"tiktoken:{encoding_name}", **kwargs)
+
+    @classmethod
+    def from_huggingface_tokenizer(  # type: ignore[override]
+        cls, tokenizer: Any, chunk_size: int = 4000, **kwargs: Any
+    ) -> "HtmlTextSplitter":
+        """Sizes in the tokens of a Hugging Face ``tokenizers.Tokenizer`` (or its JSON, or a path)."""
+        splitter_kwargs = {k: kwargs.pop(k) for k in list(kwargs) if k in _SPLITTER_KWARGS}
+        splitter = HtmlSplitter.from_huggingface_tokenizer(tokenizer, chunk_size, **splitter_kwargs)
+        return cls(splitter=splitter, **kwargs)
+
+    @classmethod
+    def from_callback(cls, callback: Any, chunk_size: int = 4000, **kwargs: Any) -> "HtmlTextSplitter":
+        """Sizes with a Python function from text to size."""
+        splitter_kwargs = {k: kwargs.pop(k) for k in list(kwargs) if k in _SPLITTER_KWARGS}
+        splitter = HtmlSplitter.from_callback(callback, chunk_size, **splitter_kwargs)
+        return cls(splitter=splitter, **kwargs)
+
+    @property
+    def splitter(self) -> HtmlSplitter:
+        """The underlying :class:`htmlsplit.HtmlSplitter`."""
+        return self._splitter
+
+    def split_text(self, text: str) -> list[str]:
+        """The chunks' texts of one HTML page."""
+        return self._splitter.split_text(text)
+
+    def create_documents(
+        self, texts: list[str], metadatas: Optional[list[dict]] = None
+    ) -> list[Document]:
+        """One Document per chunk; the pages are split in parallel."""
+        texts = list(texts)
+        if metadatas is not None and len(metadatas) != len(texts):
+            raise ValueError(
+                f"invalid metadatas: {len(metadatas)} metadata dicts for {len(texts)} texts"
+            )
+        documents = []
+        for i, chunks in enumerate(self._splitter.split_many(texts)):
+            base = metadatas[i] if metadatas is not None else {}
+            total = len(chunks)
+            for part, chunk in enumerate(chunks):
+                metadata = copy.deepcopy(base)
+                metadata.update(
+                    heading_path=list(chunk.heading_path),
+                    anchor=chunk.anchor,
+                    start_index=chunk.start_index,
+                    end_index=chunk.end_index,
+                    part_index=part,
+                    total_parts=total,
+                )
+                documents.append(Document(page_content=chunk.text, metadata=metadata))
+        return documents
+
+
+_SPLITTER_KWARGS = frozenset(
+    {"max_chunk_size", "separators", "never_break_within", "backend", "whitespace"}
+)

@@ -1,0 +1,162 @@
+"""The Python API: construction, errors, chunks and their provenance, bytes, batches."""
+
+from __future__ import annotations
+
+import pytest
+
+from htmlsplit import Chunk, HtmlSplitter
+
+GUIDE = (
+    "<h1>Guide</h1><p>Intro.</p><h2>Install</h2><p>Run the installer.</p>"
+    "<h2>Use</h2><p>Open a page and split it.</p>"
+)
+
+
+def test_split_text_follows_the_structure():
+    splitter = HtmlSplitter(30, max_chunk_size=60, separators=["h2"])
+    assert splitter.split_text(GUIDE) == [
+        "Guide\nIntro.",
+        "Install\nRun the installer.",
+        "Use\nOpen a page and split it.",
+    ]
+
+
+def test_keyword_arguments_reach_the_config():
+    splitter = HtmlSplitter(
+        100, max_chunk_size=150, separators=["h2"], never_break_within=["pre"], backend="tl"
+    )
+    assert splitter.config == {
+        "chunkSize": 100,
+        "maxChunkSize": 150,
+        "separators": ["h2"],
+        "neverBreakWithin": ["pre"],
+    }
+    assert splitter.backend == "tl"
+    assert (splitter.chunk_size, splitter.max_chunk_size) == (100, 150)
+    assert "tl" in repr(splitter)
+
+
+def test_chunks_carry_offsets_heading_path_anchor_and_size():
+    html = (
+        '<section id="install"><h2>Install</h2><p>Run the installer.</p></section>'
+        '<section id="use"><h2>Use</h2><p>Open a page and split it.</p></section>'
+    )
+    splitter = HtmlSplitter(30, max_chunk_size=40, separators=["section"])
+    chunks = splitter.chunks(html)
+    assert [type(c) for c in chunks] == [Chunk, Chunk]
+    text = "Install\nRun the installer.\nUse\nOpen a page and split it."
+    for chunk in chunks:
+        assert text[chunk.start_index : chunk.end_index] == chunk.text
+        assert chunk.size == len(chunk.text)
+    assert [c.heading_path for c in chunks] == [["Install"], ["Use"]]
+    assert [c.anchor for c in chunks] == ["install", "use"]
+    assert chunks[0] == splitter.chunks(html)[0]
+    assert "Install" in repr(chunks[0])
+
+
+def test_offsets_are_python_string_indices_beyond_ascii():
+    html = "<p>héllo 𝄞 wörld</p><p>ünïcode ✓ text</p>"
+    splitter = HtmlSplitter(12, max_chunk_size=16, separators=["p"])
+    chunks = splitter.chunks(html)
+    text = "héllo 𝄞 wörld\nünïcode ✓ text"
+    assert len(chunks) == 2
+    for chunk in chunks:
+        assert text[chunk.start_index : chunk.end_index] == chunk.text
+
+
+def test_bytes_are_decoded_as_a_browser_would():
+    html = '<meta charset="windows-1252"><p>caf\xe9</p>'.encode("latin-1")
+    splitter = HtmlSplitter(100)
+    assert splitter.split_text(html) == ["café"]
+    assert splitter.split_text(bytearray(html)) == ["café"]
+    assert splitter.split_text("<p>café</p>".encode("utf-8")) == ["café"]
+    assert splitter.split_text(b"\xef\xbb\xbf<p>bom</p>") == ["bom"]
+
+
+def test_a_non_html_argument_is_a_type_error_naming_it():
+    with pytest.raises(TypeError, match="int"):
+        HtmlSplitter(100).split_text(42)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"chunk_size": 0}, "chunkSize"),
+        ({"chunk_size": 20, "max_chunk_size": 10}, "maxChunkSize"),
+        ({"chunk_size": 20, "separators": ["h2["]}, "h2["),
+        ({"chunk_size": 20, "never_break_within": ["::before"]}, "::before"),
+        ({"chunk_size": 20, "backend": "lxml"}, "lxml"),
+        ({"chunk_size": 20, "separators": "h2"}, "separators"),
+        ({"chunk_size": -5}, "chunkSize -5"),
+        ({"chunk_size": 10, "max_chunk_size": "20"}, "maxChunkSize '20'"),
+    ],
+)
+def test_bad_settings_raise_value_error_naming_them(kwargs, named):
+    chunk_size = kwargs.pop("chunk_size")
+    with pytest.raises(ValueError, match=__import__("re").escape(named)):
+        HtmlSplitter(chunk_size, **kwargs)
+
+
+def test_bad_config_dicts_raise_value_error():
+    with pytest.raises(ValueError, match="chunk_size"):
+        HtmlSplitter.from_config({"chunk_size": 10})
+    with pytest.raises(ValueError, match="chunkSize"):
+        HtmlSplitter.from_config({"maxChunkSize": 10})
+    with pytest.raises(ValueError, match="dict"):
+        HtmlSplitter.from_config([("chunkSize", 10)])
+    with pytest.raises(ValueError, match="chunkOverlap"):
+        HtmlSplitter.from_config({"chunkSize": 10, "chunkOverlap": 2})
+
+
+def test_unknown_keyword_is_a_type_error():
+    with pytest.raises(TypeError, match="chunk_overlap"):
+        HtmlSplitter(10, chunk_overlap=2)
+
+
+def test_split_many_keeps_input_order_and_matches_one_by_one(sample_html):
+    splitter = HtmlSplitter(200, max_chunk_size=300, separators=["h2", "p"])
+    pages = [sample_html, GUIDE, "", b"<p>bytes</p>", sample_html[::-1]] * 5
+    many = splitter.split_many(pages, threads=3)
+    assert many == [splitter.chunks(page) for page in pages]
+    assert splitter.split_many([]) == []
+    with pytest.raises(ValueError, match="threads"):
+        splitter.split_many(pages, threads=0)
+
+
+def test_callback_sizer_measures_every_chunk():
+    calls = []
+
+    def words(text: str) -> int:
+        calls.append(text)
+        return len(text.split())
+
+    splitter = HtmlSplitter.from_callback(words, 4, max_chunk_size=6, separators=["p"])
+    html = "".join(f"<p>{' '.join(['w'] * n)}</p>" for n in (3, 2, 5, 1, 7))
+    chunks = splitter.chunks(html)
+    assert calls
+    assert chunks
+    for chunk in chunks:
+        assert chunk.size == words(chunk.text) <= 6
+    assert " ".join(c.text.replace("\n", " ") for c in chunks).split() == ["w"] * 18
+
+
+def test_callback_errors_reach_the_caller():
+    def broken(text: str) -> int:
+        raise KeyError("sizer broke")
+
+    splitter = HtmlSplitter.from_callback(broken, 10)
+    with pytest.raises(KeyError, match="sizer broke"):
+        splitter.split_text("<p>some text</p>")
+
+    splitter = HtmlSplitter.from_callback(lambda text: -1, 10)
+    with pytest.raises((ValueError, OverflowError, TypeError)):
+        splitter.split_text("<p>some text</p>")
+
+    with pytest.raises(ValueError, match="callable"):
+        HtmlSplitter.from_callback("len", 10)
+
+
+def test_empty_and_whitespace_documents_give_no_chunks():
+    splitter = HtmlSplitter(10)
+    assert splitter.split_text("") == []
+    assert splitter.chunks("<p>   </p>") == []

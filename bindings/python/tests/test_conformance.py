@@ -1,0 +1,24 @@
+"""SPEC's vendored conformance cases, through the Python API, on every backend."""
+
+from __future__ import annotations
+
+import pytest
+
+import htmlsplit
+from htmlsplit import HtmlSplitter
+
+
+def test_all_backends_are_compiled_in():
+    assert set(htmlsplit.BACKENDS) == {"html5ever", "scraper", "tl"}
+
+
+@pytest.mark.parametrize("backend", ["html5ever", "scraper", "tl"])
+def test_cases(cases, backend):
+    assert len(cases) > 30
+    for case in cases:
+        if "error" in case:
+            with pytest.raises(ValueError, match=__import__("re").escape(case["error"])):
+                HtmlSplitter.from_config(case["config"], backend=backend)
+            continue
+        splitter = HtmlSplitter.from_config(case["config"], backend=backend)
+        assert splitter.split_text(case["html"]) == case["expected"], case["name"]

@@ -1,0 +1,91 @@
+"""Spark: the ECMAScript specification split on a local[2] session equals the CLI's output."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import sys
+
+import pytest
+
+from conftest import ROOT, require_shared_corpus
+from cli import cli_records
+
+pyspark = pytest.importorskip("pyspark")
+
+if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+    if os.environ.get("HTMLSPLIT_REQUIRE_SPARK") == "1":
+        raise RuntimeError("HTMLSPLIT_REQUIRE_SPARK=1 but there is no java for Spark")
+    pytest.skip("Spark needs Java, and there is none", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def spark():
+    from pyspark.sql import SparkSession
+
+    # Executors start their own Python: the one running these tests has the package.
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("htmlsplit-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1")
+        .getOrCreate()
+    )
+    yield session
+    session.stop()
+
+
+def test_small_frame(spark):
+    from htmlsplit.spark import split_html
+
+    df = spark.createDataFrame(
+        [("a.html", '<section id="x"><h2>Install</h2><p>Run it.</p></section>'), ("b.html", "<p>b</p>")],
+        "url string, body string",
+    )
+    rows = split_html(df, html_col="body", source_col="url", chunk_size=100).orderBy("source").collect()
+    assert [r.asDict() for r in rows] == [
+        {"source": "a.html", "part_index": 0, "total_parts": 1, "text": "Install\nRun it.",
+         "heading_path": ["Install"], "anchor": "x", "start_index": 0, "end_index": 15, "size": 15},
+        {"source": "b.html", "part_index": 0, "total_parts": 1, "text": "b",
+         "heading_path": [], "anchor": None, "start_index": 0, "end_index": 1, "size": 1},
+    ]
+    with pytest.raises(ValueError, match="chunkSize"):
+        split_html(df, html_col="body", source_col="url", chunk_size=0)
+    with pytest.raises(ValueError, match="html"):
+        split_html(df, chunk_size=10)
+
+
+def test_ecma262_matches_the_cli(spark):
+    from htmlsplit.spark import split_html
+
+    corpus = require_shared_corpus("ecma262")
+    config_path = ROOT / "corpus" / "ecma262-ingest.json"
+    config = json.loads(config_path.read_text())
+    pages = sorted(corpus.rglob("*.html"))
+    df = spark.createDataFrame(
+        [(str(p), p.read_bytes()) for p in pages], "source string, html binary"
+    ).repartition(4)
+    out = split_html(
+        df, chunk_size=config["chunkSize"], max_chunk_size=config["maxChunkSize"],
+        separators=config.get("separators", ()), never_break_within=config.get("neverBreakWithin", ()),
+    )
+    rows = sorted(out.collect(), key=lambda r: (r.source, r.part_index))
+
+    records = cli_records(["--config", str(config_path), *map(str, pages)])
+    assert len(rows) == len(records) > 39
+    for row, record in zip(rows, sorted(records, key=lambda r: (r["metadata"]["source"], r["metadata"]["partIndex"]))):
+        meta = record["metadata"]
+        assert row.source == meta["source"]
+        assert row.text == record["pageContent"]
+        assert (row.part_index, row.total_parts) == (meta["partIndex"], meta["totalParts"])
+        for key, value in (("headingPath", row.heading_path), ("anchor", row.anchor),
+                           ("startIndex", row.start_index), ("endIndex", row.end_index), ("size", row.size)):
+            if key in meta:
+                assert meta[key] == value, (row.source, key)
+    assert pathlib.Path(rows[0].source).name.endswith(".html")
