@@ -1,11 +1,10 @@
 //! SPEC §6 invariants and SPEC §7 offsets as property tests over generated
 //! HTML, in both whitespace modes, on every backend and with every sizer.
 
+mod common;
+
 use std::sync::LazyLock;
 
-use html_splitter::tokenizers::Tokenizer;
-use html_splitter::tokenizers::models::wordlevel::WordLevel;
-use html_splitter::tokenizers::pre_tokenizers::whitespace::Whitespace as SplitOnWhitespace;
 use html_splitter::{
     Backend, Bytes, Characters, Chunks, HuggingFace, SizeFn, Sizer, Splitter, SplitterConfig,
     Tiktoken, Utf16, Whitespace,
@@ -203,20 +202,7 @@ fn sizers() -> &'static [(&'static str, Box<dyn Sizer + Send + Sync>)] {
 }
 
 fn build_sizers() -> Vec<(&'static str, Box<dyn Sizer + Send + Sync>)> {
-    let vocab = ["[UNK]", "a", "b", "the", "x"];
-    let model = WordLevel::builder()
-        .vocab(
-            vocab
-                .iter()
-                .enumerate()
-                .map(|(id, word)| ((*word).to_owned(), u32::try_from(id).expect("small")))
-                .collect(),
-        )
-        .unk_token("[UNK]".to_owned())
-        .build()
-        .expect("a valid word-level model");
-    let mut tokenizer = Tokenizer::new(model);
-    tokenizer.with_pre_tokenizer(Some(SplitOnWhitespace));
+    let tokenizer = common::word_level(&["[UNK]", "a", "b", "the", "x"]);
     vec![
         ("characters", Box::new(Characters)),
         ("bytes", Box::new(Bytes)),

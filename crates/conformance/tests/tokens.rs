@@ -3,12 +3,12 @@
 //! reaches the network: tiktoken's ranks ship in its crate and the Hugging
 //! Face tokenizer is built here.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use html_splitter::tokenizers::Tokenizer;
-use html_splitter::tokenizers::models::wordlevel::WordLevel;
-use html_splitter::tokenizers::pre_tokenizers::whitespace::Whitespace;
 use html_splitter::{
     AnySizer, Backend, Chunks, HuggingFace, Sizer, Splitter, SplitterConfig, Tiktoken, split_html,
 };
@@ -112,24 +112,10 @@ fn merged_segments_that_cost_more_tokens_than_their_sum() {
     }
 }
 
-/// A small word-level tokenizer, built here: every word and every run of
-/// punctuation is a token.
+/// A small word-level tokenizer: every word and every run of punctuation is
+/// a token.
 fn word_level() -> Tokenizer {
-    let vocab = ["[UNK]", "the", "quick", "brown", "fox", "."];
-    let model = WordLevel::builder()
-        .vocab(
-            vocab
-                .iter()
-                .enumerate()
-                .map(|(id, word)| ((*word).to_owned(), u32::try_from(id).expect("small")))
-                .collect(),
-        )
-        .unk_token("[UNK]".to_owned())
-        .build()
-        .expect("a valid word-level model");
-    let mut tokenizer = Tokenizer::new(model);
-    tokenizer.with_pre_tokenizer(Some(Whitespace));
-    tokenizer
+    common::word_level(&["[UNK]", "the", "quick", "brown", "fox", "."])
 }
 
 #[test]

@@ -142,47 +142,26 @@ impl<F> std::fmt::Debug for SizeFn<F> {
     }
 }
 
-impl<S: Sizer + ?Sized> Sizer for &S {
-    fn size(&self, text: &str) -> usize {
-        (**self).size(text)
-    }
+/// A reference or a smart pointer to a sizer is the same sizer.
+macro_rules! forward_sizer {
+    ($($pointer:ty),+) => {$(
+        impl<S: Sizer + ?Sized> Sizer for $pointer {
+            fn size(&self, text: &str) -> usize {
+                (**self).size(text)
+            }
 
-    fn fits(&self, text: &str, limit: usize) -> bool {
-        (**self).fits(text, limit)
-    }
+            fn fits(&self, text: &str, limit: usize) -> bool {
+                (**self).fits(text, limit)
+            }
 
-    fn is_additive(&self) -> bool {
-        (**self).is_additive()
-    }
+            fn is_additive(&self) -> bool {
+                (**self).is_additive()
+            }
+        }
+    )+};
 }
 
-impl<S: Sizer + ?Sized> Sizer for Box<S> {
-    fn size(&self, text: &str) -> usize {
-        (**self).size(text)
-    }
-
-    fn fits(&self, text: &str, limit: usize) -> bool {
-        (**self).fits(text, limit)
-    }
-
-    fn is_additive(&self) -> bool {
-        (**self).is_additive()
-    }
-}
-
-impl<S: Sizer + ?Sized> Sizer for std::sync::Arc<S> {
-    fn size(&self, text: &str) -> usize {
-        (**self).size(text)
-    }
-
-    fn fits(&self, text: &str, limit: usize) -> bool {
-        (**self).fits(text, limit)
-    }
-
-    fn is_additive(&self) -> bool {
-        (**self).is_additive()
-    }
-}
+forward_sizer!(&S, Box<S>, std::sync::Arc<S>);
 
 #[cfg(test)]
 mod tests {

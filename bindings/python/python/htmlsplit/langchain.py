@@ -67,15 +67,7 @@ class HtmlTextSplitter(TextSplitter):
                 "(or HtmlTextSplitter.from_callback for a Python function)"
             )
         if splitter is None:
-            splitter = HtmlSplitter(
-                chunk_size,
-                max_chunk_size=max_chunk_size,
-                separators=separators,
-                never_break_within=never_break_within,
-                backend=backend,
-                whitespace=whitespace,
-                sizer=sizer,
-            )
+            splitter = HtmlSplitter(chunk_size, **_splitter_kwargs(locals()))
         super().__init__(chunk_size=splitter.chunk_size, chunk_overlap=0, **kwargs)
         self._splitter = splitter
 
@@ -147,3 +139,8 @@ class HtmlTextSplitter(TextSplitter):
 _SPLITTER_KWARGS = frozenset(
     {"max_chunk_size", "separators", "never_break_within", "backend", "whitespace"}
 )
+
+
+def _splitter_kwargs(arguments: dict) -> dict:
+    """HtmlSplitter's keyword arguments among ``arguments`` (the sizer included)."""
+    return {k: arguments[k] for k in (*_SPLITTER_KWARGS, "sizer")}
