@@ -164,7 +164,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .into_owned();
             Ok((
                 name,
-                Splitter::new(config).with_context(|| format!("in {}", path.display()))?,
+                Splitter::from_config(config).with_context(|| format!("in {}", path.display()))?,
             ))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
