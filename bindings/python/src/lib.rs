@@ -19,7 +19,13 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 use rayon::prelude::*;
 
 /// One chunk and where it came from (SPEC §7).
-#[pyclass(module = "htmlsplit._htmlsplit", frozen, eq, get_all, skip_from_py_object)]
+#[pyclass(
+    module = "htmlsplit._htmlsplit",
+    frozen,
+    eq,
+    get_all,
+    skip_from_py_object
+)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Chunk {
     text: String,
@@ -34,7 +40,11 @@ struct Chunk {
 impl Chunk {
     fn __repr__(&self) -> String {
         let preview: String = self.text.chars().take(40).collect();
-        let ellipsis = if self.text.chars().nth(40).is_some() { "…" } else { "" };
+        let ellipsis = if self.text.chars().nth(40).is_some() {
+            "…"
+        } else {
+            ""
+        };
         format!(
             "Chunk(text={:?}, start_index={}, end_index={}, heading_path={:?}, anchor={:?}, size={})",
             format!("{preview}{ellipsis}"),
@@ -162,6 +172,11 @@ impl Inner {
 
 impl RustSplitter {
     fn split_one(&self, html: &Html) -> Result<Vec<Chunk>, ParseError> {
+        self.split_with(html, convert)
+    }
+
+    /// Parses and splits one page, then turns its chunks into what Python gets.
+    fn split_with<T>(&self, html: &Html, convert: fn(&Chunks) -> T) -> Result<T, ParseError> {
         let text = html.text();
         let chunks = match &self.splitter {
             Inner::Named(splitter) => self.backend.split(splitter, &text)?,
@@ -181,9 +196,14 @@ impl RustSplitter {
         }
     }
 
-    fn split(&self, py: Python<'_>, html: &Bound<'_, PyAny>) -> PyResult<Vec<Chunk>> {
+    fn split<T: Send>(
+        &self,
+        py: Python<'_>,
+        html: &Bound<'_, PyAny>,
+        convert: fn(&Chunks) -> T,
+    ) -> PyResult<T> {
         let html = Html::extract(html)?;
-        let result = py.detach(|| self.split_one(&html));
+        let result = py.detach(|| self.split_with(&html, convert));
         self.check_callback()?;
         result.map_err(|err| PyValueError::new_err(format!("cannot split the document: {err}")))
     }
@@ -217,7 +237,10 @@ impl RustSplitter {
     fn from_json(config: &str, backend: &str) -> PyResult<Self> {
         let backend = self::backend(backend)?;
         let splitter = Splitter::from_config(parse_config(config)?).map_err(config_error)?;
-        Ok(RustSplitter { splitter: Inner::Named(splitter), backend })
+        Ok(RustSplitter {
+            splitter: Inner::Named(splitter),
+            backend,
+        })
     }
 
     /// A splitter sized by a Hugging Face tokenizer given as its JSON.
@@ -227,16 +250,25 @@ impl RustSplitter {
         let sizer = HuggingFace::from_json(tokenizer).map_err(config_error)?;
         let splitter = Splitter::with_sizer(parse_config(config)?, AnySizer::HuggingFace(sizer))
             .map_err(config_error)?;
-        Ok(RustSplitter { splitter: Inner::Named(splitter), backend })
+        Ok(RustSplitter {
+            splitter: Inner::Named(splitter),
+            backend,
+        })
     }
 
     /// A splitter sized by a Python callable.
     #[staticmethod]
     fn with_callback(config: &str, callback: Py<PyAny>, backend: &str) -> PyResult<Self> {
         let backend = self::backend(backend)?;
-        let sizer = Arc::new(CallbackSizer { callback, error: Mutex::new(None) });
+        let sizer = Arc::new(CallbackSizer {
+            callback,
+            error: Mutex::new(None),
+        });
         let splitter = Splitter::with_sizer(parse_config(config)?, sizer).map_err(config_error)?;
-        Ok(RustSplitter { splitter: Inner::Callback(splitter), backend })
+        Ok(RustSplitter {
+            splitter: Inner::Callback(splitter),
+            backend,
+        })
     }
 
     #[getter]
@@ -261,11 +293,11 @@ impl RustSplitter {
     }
 
     fn split_text(&self, py: Python<'_>, html: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-        Ok(self.split(py, html)?.into_iter().map(|chunk| chunk.text).collect())
+        self.split(py, html, Chunks::to_strings)
     }
 
     fn chunks(&self, py: Python<'_>, html: &Bound<'_, PyAny>) -> PyResult<Vec<Chunk>> {
-        self.split(py, html)
+        self.split(py, html, convert)
     }
 
     /// Splits many documents on a pool of `threads` (default: all cores),
@@ -277,9 +309,14 @@ impl RustSplitter {
         htmls: Vec<Bound<'_, PyAny>>,
         threads: Option<usize>,
     ) -> PyResult<Vec<Vec<Chunk>>> {
-        let htmls = htmls.iter().map(Html::extract).collect::<PyResult<Vec<_>>>()?;
+        let htmls = htmls
+            .iter()
+            .map(Html::extract)
+            .collect::<PyResult<Vec<_>>>()?;
         if threads == Some(0) {
-            return Err(PyValueError::new_err("invalid threads 0: it must be at least 1"));
+            return Err(PyValueError::new_err(
+                "invalid threads 0: it must be at least 1",
+            ));
         }
         let run = || -> Vec<Result<Vec<Chunk>, ParseError>> {
             if threads == Some(1) || htmls.len() < 2 {
@@ -296,8 +333,9 @@ impl RustSplitter {
                 .map_err(|err| err.to_string()),
             _ => Ok(run()),
         });
-        let results = results
-            .map_err(|err| PyRuntimeError::new_err(format!("cannot start {threads:?} threads: {err}")))?;
+        let results = results.map_err(|err| {
+            PyRuntimeError::new_err(format!("cannot start {threads:?} threads: {err}"))
+        })?;
         self.check_callback()?;
         results
             .into_iter()
