@@ -151,7 +151,14 @@ fn render_all(nodes: &[Node]) -> String {
 }
 
 /// The HTML of every protected element that has no protected ancestor.
+/// The outermost protected elements of `nodes`, each rendered to be split
+/// alone: inside a `pre` when it is inside one in the document, so that its
+/// text (and so its size) is the same alone as in place.
 fn outermost_protected(nodes: &[Node], never: &[String], found: &mut Vec<String>) {
+    outermost_protected_in(nodes, never, false, found);
+}
+
+fn outermost_protected_in(nodes: &[Node], never: &[String], in_pre: bool, found: &mut Vec<String>) {
     for node in nodes {
         if let Node::Element {
             tag,
@@ -163,10 +170,16 @@ fn outermost_protected(nodes: &[Node], never: &[String], found: &mut Vec<String>
                 || (*tag == "pre" && never.iter().any(|s| s == "pre"));
             if protected {
                 let mut html = String::new();
+                if in_pre {
+                    html.push_str("<pre>");
+                }
                 render(node, &mut html);
+                if in_pre {
+                    html.push_str("</pre>");
+                }
                 found.push(html);
             } else {
-                outermost_protected(children, never, found);
+                outermost_protected_in(children, never, in_pre || *tag == "pre", found);
             }
         }
     }
@@ -266,6 +279,25 @@ proptest! {
         config.max_chunk_size = config.max_chunk_size.map(|max| max.max(min));
         config.chunk_size = config.chunk_size.min(config.max_chunk_size.unwrap_or(usize::MAX));
         let splitter = Splitter::with_sizer(config, &**sizer).expect("generated configs are valid");
+        invariants_hold(&nodes, &splitter).map_err(|err| TestCaseError::fail(format!("[{name}] {err}")))?;
+    }
+
+    /// The sizers that are not additive (tokens, closures) are estimated on
+    /// documents of 8 KiB of text and more; here on every document, so that
+    /// generated HTML reaches the estimates and their corrections.
+    #[test]
+    fn invariants_hold_with_estimated_sizes(
+        nodes in prop::collection::vec(block_node(), 0..6),
+        mut config in config(),
+        sizer in 3..7usize,
+    ) {
+        let (name, sizer) = &sizers()[sizer];
+        prop_assume!(!sizer.is_additive());
+        config.max_chunk_size = config.max_chunk_size.map(|max| max.max(4));
+        config.chunk_size = config.chunk_size.min(config.max_chunk_size.unwrap_or(usize::MAX));
+        let splitter = Splitter::with_sizer(config, &**sizer)
+            .expect("generated configs are valid")
+            .estimating_small_documents();
         invariants_hold(&nodes, &splitter).map_err(|err| TestCaseError::fail(format!("[{name}] {err}")))?;
     }
 }

@@ -122,7 +122,7 @@ impl<S: Sizer> Iterator for ForcedSplit<'_, S> {
 }
 
 /// The largest char boundary of `text` at or below `index`.
-fn floor_char_boundary(text: &str, index: usize) -> usize {
+pub(crate) fn floor_char_boundary(text: &str, index: usize) -> usize {
     if index >= text.len() {
         return text.len();
     }

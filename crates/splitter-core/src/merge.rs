@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use crate::decompose::Size;
 use crate::sizer::Sizer;
 
 /// The chunks of a merge: their spans and their sizes, measured by the
@@ -11,99 +12,156 @@ use crate::sizer::Sizer;
 pub(crate) struct Merged {
     pub(crate) spans: Vec<Range<usize>>,
     pub(crate) sizes: Vec<usize>,
+    /// Segments whose size was estimated and which, measured alone, are over
+    /// the cap: the merge's result is not valid until they are decomposed
+    /// further.
+    pub(crate) oversized: Vec<usize>,
 }
 
 /// Greedy merge (SPEC §5): consecutive segments share a chunk while the text
 /// from the chunk's start to the segment's end fits `chunk_size`.
 ///
-/// Each segment is measured once. Whether the next segment fits is decided
-/// on the sum of the chunk's size so far, the gap's and the segment's: exact
-/// for an additive sizer, an estimate for tokens, so that no growing chunk is
-/// re-tokenized at every step. A chunk of several segments is then measured
-/// whole, once; if a non-additive sizer finds it over `max` (the merge cost
-/// more than its parts), its segments are merged again on exact sizes.
-/// Segments fit `max` on their own (the decomposition guarantees it), so
-/// every chunk fits `max`, measured on its own text.
+/// Whether the next segment fits is decided on the sum of the chunk's size
+/// so far, the gap's and the segment's, each as the decomposition knows it
+/// ([`Size`]; a segment it did not measure is measured here): exact for an
+/// additive sizer, an estimate for tokens, so that no growing chunk is
+/// re-tokenized at every step. A chunk is then measured whole, once, unless
+/// its size is already exact; if a non-additive sizer finds it over `max`
+/// (the merge cost more than its parts), its segments are merged again on
+/// exact sizes. Measured segments fit `max` on their own (the decomposition
+/// guarantees it); a segment kept on an estimate that does not is listed in
+/// [`Merged::oversized`].
 pub(crate) fn merge<S: Sizer>(
     text: &str,
     segments: &[Range<usize>],
+    known: &[Size],
     sizer: &S,
     chunk_size: usize,
     max: Option<usize>,
 ) -> Merged {
     let additive = sizer.is_additive();
     let mut merged = Merged::default();
-    // The current chunk: its first segment, its span and its estimated size.
-    let mut current: Option<(usize, Range<usize>, usize)> = None;
+    // The current chunk: its first segment, its span, its size so far and
+    // whether that size is exact.
+    let mut current: Option<(usize, Range<usize>, usize, bool)> = None;
     for (index, segment) in segments.iter().enumerate() {
-        let size = sizer.size(&text[segment.clone()]);
+        let (size, exact) = match known.get(index) {
+            Some(Size::Exact(size)) => (*size, true),
+            Some(Size::Estimate(estimate)) => (*estimate, additive),
+            _ => (sizer.size(&text[segment.clone()]), true),
+        };
         current = Some(match current {
-            Some((first, chunk, estimate)) => {
-                let joined = estimate
+            Some((first, chunk, so_far, whole_exact)) => {
+                let joined = so_far
                     .saturating_add(sizer.size(&text[chunk.end..segment.start]))
                     .saturating_add(size);
                 if joined <= chunk_size {
-                    (first, chunk.start..segment.end, joined)
+                    (
+                        first,
+                        chunk.start..segment.end,
+                        joined,
+                        whole_exact && additive && exact,
+                    )
                 } else {
-                    let whole = exact(additive, first + 1 == index, estimate);
-                    merged.keep(text, &segments[first..index], sizer, chunk_size, max, whole);
-                    (index, segment.clone(), size)
+                    let whole = whole_exact.then_some(so_far);
+                    merged.keep(
+                        text,
+                        first,
+                        &segments[first..index],
+                        known,
+                        sizer,
+                        chunk_size,
+                        max,
+                        whole,
+                    );
+                    (index, segment.clone(), size, exact)
                 }
             }
-            None => (index, segment.clone(), size),
+            None => (index, segment.clone(), size, exact),
         });
     }
-    if let Some((first, _, estimate)) = current {
-        let whole = exact(additive, first + 1 == segments.len(), estimate);
-        merged.keep(text, &segments[first..], sizer, chunk_size, max, whole);
+    if let Some((first, _, so_far, whole_exact)) = current {
+        let whole = whole_exact.then_some(so_far);
+        merged.keep(
+            text,
+            first,
+            &segments[first..],
+            known,
+            sizer,
+            chunk_size,
+            max,
+            whole,
+        );
     }
     merged
 }
 
-/// The estimate when it is the exact size: additive sizer or one segment.
-fn exact(additive: bool, single: bool, estimate: usize) -> Option<usize> {
-    (additive || single).then_some(estimate)
-}
-
 impl Merged {
-    /// Keeps the chunk made of `parts` (consecutive segments), whose size is
-    /// `size` when already known exactly: measures it otherwise, and merges
-    /// the parts again on exact sizes if the chunk is over `max`.
+    /// Keeps the chunk made of `parts` (consecutive segments, the first at
+    /// index `first`), whose size is `size` when already known exactly:
+    /// measures it otherwise, and merges the parts again on exact sizes if
+    /// the chunk is over `max`.
+    #[allow(clippy::too_many_arguments)]
     fn keep<S: Sizer>(
         &mut self,
         text: &str,
+        first: usize,
         parts: &[Range<usize>],
+        known: &[Size],
         sizer: &S,
         chunk_size: usize,
         max: Option<usize>,
         size: Option<usize>,
     ) {
-        let (Some(first), Some(last)) = (parts.first(), parts.last()) else {
+        let (Some(first_part), Some(last_part)) = (parts.first(), parts.last()) else {
             return;
         };
-        let span = first.start..last.end;
+        let span = first_part.start..last_part.end;
         let size = size.unwrap_or_else(|| sizer.size(&text[span.clone()]));
-        if parts.len() == 1 || max.is_none_or(|max| size <= max) {
+        if max.is_none_or(|max| size <= max) {
             self.spans.push(span);
             self.sizes.push(size);
             return;
         }
-        self.remerge_exactly(text, parts, sizer, chunk_size);
+        if parts.len() == 1 {
+            self.note_oversized(first, known);
+            self.spans.push(span);
+            self.sizes.push(size);
+            return;
+        }
+        self.remerge_exactly(text, first, parts, known, sizer, chunk_size, max);
+    }
+
+    /// Records segment `index` as over the cap if its size was estimated.
+    fn note_oversized(&mut self, index: usize, known: &[Size]) {
+        if matches!(known.get(index), Some(Size::Estimate(_))) {
+            self.oversized.push(index);
+        }
     }
 
     /// Greedy merge of `parts` measuring every candidate chunk's own text:
     /// quadratic in the number of parts, so only for the rare chunk whose
     /// estimate was wrong by more than the slack between target and cap.
+    #[allow(clippy::too_many_arguments)]
     fn remerge_exactly<S: Sizer>(
         &mut self,
         text: &str,
+        first: usize,
         parts: &[Range<usize>],
+        known: &[Size],
         sizer: &S,
         chunk_size: usize,
+        max: Option<usize>,
     ) {
         let mut current: Option<(Range<usize>, usize)> = None;
-        for part in parts {
-            let own = || sizer.size(&text[part.clone()]);
+        for (offset, part) in parts.iter().enumerate() {
+            let own = |merged: &mut Merged| {
+                let size = sizer.size(&text[part.clone()]);
+                if max.is_some_and(|max| size > max) {
+                    merged.note_oversized(first + offset, known);
+                }
+                size
+            };
             current = Some(match current {
                 Some((chunk, size)) => {
                     let joined = sizer.size(&text[chunk.start..part.end]);
@@ -112,10 +170,10 @@ impl Merged {
                     } else {
                         self.spans.push(chunk);
                         self.sizes.push(size);
-                        (part.clone(), own())
+                        (part.clone(), own(self))
                     }
                 }
-                None => (part.clone(), own()),
+                None => (part.clone(), own(self)),
             });
         }
         if let Some((chunk, size)) = current {
@@ -134,7 +192,7 @@ mod tests {
     fn merge_is_greedy_and_keeps_document_boundaries() {
         let text = "aa\nbb\ncccccccccc";
         let segments = [0..2, 3..5, 6..16];
-        let merged = merge(text, &segments, &Characters, 8, None);
+        let merged = merge(text, &segments, &[], &Characters, 8, None);
         assert_eq!(merged.spans, [0..5, 6..16]);
         assert_eq!(merged.sizes, [5, 10]);
     }
@@ -152,7 +210,7 @@ mod tests {
         let sizer = SizeFn(superadditive);
         // Estimates: 4 + 1 + 4 = 9 <= 10, then 9 + 1 + 2 = 12 > 10.
         // Exact: "aaaa\nbbbb" is 9 × 2 = 18 > 12, so it is merged again.
-        let merged = merge(text, &segments, &sizer, 10, Some(12));
+        let merged = merge(text, &segments, &[], &sizer, 10, Some(12));
         assert_eq!(merged.spans, [0..4, 5..9, 10..12]);
         assert_eq!(merged.sizes, [4, 4, 2]);
         for (span, size) in merged.spans.iter().zip(&merged.sizes) {
@@ -160,7 +218,7 @@ mod tests {
         }
         // Without a cap the estimate stands (the target is soft), and the
         // recorded size is still the exact one.
-        let merged = merge(text, &segments, &sizer, 10, None);
+        let merged = merge(text, &segments, &[], &sizer, 10, None);
         assert_eq!(merged.spans, [0..9, 10..12]);
         assert_eq!(merged.sizes, [18, 2]);
     }
@@ -169,7 +227,7 @@ mod tests {
     fn a_merge_that_costs_less_than_its_parts_records_the_exact_size() {
         // "ab" costs 1 where "a" and "b" cost 10 each: a token-like merge.
         let sizer = SizeFn(|text: &str| if text == "ab" { 1 } else { 10 * text.len() });
-        let merged = merge("ab", &[0..1, 1..2], &sizer, 25, Some(30));
+        let merged = merge("ab", &[0..1, 1..2], &[], &sizer, 25, Some(30));
         assert_eq!(merged.spans, vec![0..2]);
         assert_eq!(merged.sizes, [1]);
     }

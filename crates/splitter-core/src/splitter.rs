@@ -7,9 +7,9 @@ use crate::adapter::DomAdapter;
 use crate::canonical::CanonicalText;
 use crate::chunks::Chunks;
 use crate::config::{SplitterConfig, Whitespace};
-use crate::decompose;
+use crate::decompose::{Decomposition, SAMPLE_BYTES};
 use crate::error::ConfigError;
-use crate::merge::merge;
+use crate::merge::{Merged, merge};
 use crate::named::AnySizer;
 use crate::provenance;
 use crate::select::SelectorSet;
@@ -42,6 +42,9 @@ pub struct Splitter<S = Characters> {
     pub(crate) separators: SelectorSet,
     pub(crate) protected: SelectorSet,
     pub(crate) sizer: S,
+    /// From how many bytes of canonical text on a non-additive sizer's
+    /// sizes are estimated (see the `decompose` module).
+    pub(crate) sample_bytes: usize,
 }
 
 // Promised in the docs: a splitter (with a `Send + Sync` sizer) can be shared
@@ -107,7 +110,19 @@ impl<S: Sizer> Splitter<S> {
             separators,
             protected,
             sizer,
+            sample_bytes: SAMPLE_BYTES,
         })
+    }
+
+    /// Estimates a non-additive sizer's sizes where SPEC §4 allows it in
+    /// documents of any length, instead of from 8 KiB of text on, so that
+    /// tests exercise the estimates on small documents. Not part of the
+    /// stable API.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn estimating_small_documents(mut self) -> Self {
+        self.sample_bytes = 0;
+        self
     }
 
     /// The validated configuration.
@@ -124,14 +139,7 @@ impl<S: Sizer> Splitter<S> {
     /// (SPEC §7).
     pub fn split<A: DomAdapter>(&self, dom: &A) -> Chunks {
         let mut canonical = CanonicalText::build(dom, self.config.whitespace, true);
-        let segments = decompose::segments(self, dom, &canonical);
-        let merged = merge(
-            &canonical.text,
-            &segments,
-            &self.sizer,
-            self.config.chunk_size,
-            self.config.max_chunk_size,
-        );
+        let merged = self.segments_merged(dom, &canonical);
         let provenance = provenance::assign(dom, &mut canonical, &merged.spans);
         Chunks::new(canonical.text, merged.spans, merged.sizes, provenance)
     }
@@ -142,15 +150,35 @@ impl<S: Sizer> Splitter<S> {
     #[doc(hidden)]
     pub fn split_spans_without_provenance<A: DomAdapter>(&self, dom: &A) -> Vec<Range<usize>> {
         let canonical = CanonicalText::build(dom, self.config.whitespace, false);
-        let segments = decompose::segments(self, dom, &canonical);
-        merge(
-            &canonical.text,
-            &segments,
-            &self.sizer,
-            self.config.chunk_size,
-            self.config.max_chunk_size,
-        )
-        .spans
+        self.segments_merged(dom, &canonical).spans
+    }
+
+    /// Decomposition (SPEC §4) and merge (SPEC §5). A segment the
+    /// decomposition kept on an estimated size and the merge found over the
+    /// cap is decomposed again, measuring every size, and the segments are
+    /// merged again: rare, and it ends because re-decomposed segments are
+    /// measured.
+    fn segments_merged<A: DomAdapter>(
+        &self,
+        dom: &A,
+        canonical: &CanonicalText<A::Node>,
+    ) -> Merged {
+        let mut decomposition = Decomposition::new(self, dom, canonical);
+        let mut segments = decomposition.run();
+        loop {
+            let merged = merge(
+                &canonical.text,
+                &segments.spans,
+                &segments.sizes,
+                &self.sizer,
+                self.config.chunk_size,
+                self.config.max_chunk_size,
+            );
+            if merged.oversized.is_empty() {
+                return merged;
+            }
+            segments = decomposition.refine(segments, &merged.oversized);
+        }
     }
 }
 

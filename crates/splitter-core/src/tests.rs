@@ -149,3 +149,128 @@ fn million_nested_sections_get_heading_paths() {
         .expect("spawn test thread");
     handle.join().expect("no stack overflow");
 }
+
+/// Characters, except that an `x` costs 40: additive in truth, but as a
+/// `SizeFn` the splitter must treat it like tokens (estimates, then exact
+/// measurement).
+fn x_heavy(text: &str) -> usize {
+    text.chars().map(|c| if c == 'x' { 40 } else { 1 }).sum()
+}
+
+fn paragraphs(dom: &mut ArenaDom, parent: usize, text: &str, count: usize) {
+    for _ in 0..count {
+        let p = dom.element(parent, "p");
+        dom.add_text(p, text);
+    }
+}
+
+/// A `div` that costs little by the document's size per byte is kept as one
+/// segment on an estimate; measured, it is over the cap, so it is decomposed
+/// again with every size measured, and no chunk is over the cap.
+#[test]
+fn a_segment_kept_on_an_estimate_and_over_the_cap_is_decomposed_again() {
+    let mut dom = ArenaDom::new();
+    paragraphs(&mut dom, 0, "aaaa", 20);
+    let div = dom.element(0, "div");
+    paragraphs(&mut dom, div, "xx", 3);
+    paragraphs(&mut dom, 0, "aaaa", 20);
+    let config = SplitterConfig {
+        max_chunk_size: Some(150),
+        ..SplitterConfig::new(100)
+    };
+    let sizer = crate::SizeFn(x_heavy);
+    let splitter = Splitter::with_sizer(config, sizer)
+        .expect("valid test config")
+        .estimating_small_documents();
+    let chunks = splitter.split(&dom);
+    chunks
+        .check(&sizer, Some(150))
+        .expect("every chunk within the cap");
+    for (text, size) in chunks.texts().zip(chunks.sizes()) {
+        assert_eq!(x_heavy(text), *size, "recorded size of {text:?}");
+    }
+    // Measured, "xx\nxx" costs 161: over the target, so each `xx` is a chunk
+    // of its own or shares one with cheap paragraphs only.
+    for text in chunks.texts() {
+        assert!(text.matches("xx").count() <= 1, "{text:?}");
+    }
+    assert_eq!(chunks.texts().filter(|text| text.contains("xx")).count(), 3);
+}
+
+/// The document's size per byte says a `pre` is far over the cap; measured,
+/// it fits, and SPEC §6.4 keeps a protected element that fits whole.
+#[test]
+fn a_protected_element_estimated_over_the_cap_is_measured() {
+    let mut dom = ArenaDom::new();
+    paragraphs(&mut dom, 0, "xxxxxxxxxx", 10);
+    let pre = dom.element(0, "pre");
+    let words = "aaaa ".repeat(6);
+    for index in 0..4 {
+        if index > 0 {
+            dom.add_text(pre, " ");
+        }
+        let b = dom.element(pre, "b");
+        dom.add_text(b, words.trim_end());
+    }
+    let cheap = [words.trim_end(); 4].join(" ");
+    let config = SplitterConfig {
+        max_chunk_size: Some(150),
+        never_break_within: vec!["pre".into()],
+        ..SplitterConfig::new(100)
+    };
+    let splitter = Splitter::with_sizer(config, crate::SizeFn(x_heavy))
+        .expect("valid test config")
+        .estimating_small_documents();
+    let chunks = splitter.split(&dom);
+    chunks
+        .check(splitter.sizer(), Some(150))
+        .expect("every chunk within the cap");
+    assert_eq!(x_heavy(&cheap), 119);
+    assert!(
+        chunks.texts().any(|text| text.contains(&cheap)),
+        "the pre is split: {:?}",
+        chunks.to_strings()
+    );
+}
+
+/// SPEC §6.7 for an expensive sizer: a deep document's text is measured
+/// about once, not once per level it is nested in.
+#[test]
+fn token_like_sizers_measure_deep_documents_about_once() {
+    use std::cell::Cell;
+
+    const LEVELS: usize = 8;
+    let mut dom = ArenaDom::new();
+    let mut parent = 0;
+    for _ in 0..LEVELS {
+        parent = dom.element(parent, "div");
+        paragraphs(&mut dom, parent, "one two three four five six seven", 40);
+    }
+    let measured = Cell::new(0usize);
+    let counting = crate::SizeFn(|text: &str| {
+        measured.set(measured.get() + text.len());
+        text.split_whitespace().count()
+    });
+    let splitter = Splitter::with_sizer(
+        SplitterConfig {
+            max_chunk_size: Some(300),
+            ..SplitterConfig::new(200)
+        },
+        counting,
+    )
+    .expect("valid test config");
+    let chunks = splitter.split(&dom);
+    let text = chunks.canonical_text().len();
+    assert!(text > 8 * 1024, "the document is large enough to sample");
+    let once = measured.replace(0);
+    chunks
+        .check(
+            &crate::SizeFn(|text: &str| text.split_whitespace().count()),
+            Some(300),
+        )
+        .expect("every chunk within the cap");
+    assert!(
+        once < 2 * text,
+        "{once} bytes measured for {text} bytes of text in {LEVELS} levels"
+    );
+}
