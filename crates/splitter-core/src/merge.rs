@@ -129,21 +129,22 @@ impl Merged {
             self.sizes.push(size);
             return;
         }
-        self.remerge_exactly(text, first, parts, known, sizer, chunk_size, max);
-    }
-
-    /// Records segment `index` as over the cap if its size was estimated.
-    fn note_oversized(&mut self, index: usize, known: &[Size]) {
-        if matches!(known.get(index), Some(Size::Estimate(_))) {
-            self.oversized.push(index);
+        if parts
+            .iter()
+            .enumerate()
+            .any(|(offset, _)| matches!(known.get(first + offset), Some(Size::Estimate(_))))
+        {
+            self.merge_measured(text, first, parts, known, sizer, chunk_size, max);
+            return;
         }
+        self.remerge_exactly(text, parts, sizer, chunk_size);
     }
 
-    /// Greedy merge of `parts` measuring every candidate chunk's own text:
-    /// quadratic in the number of parts, so only for the rare chunk whose
-    /// estimate was wrong by more than the slack between target and cap.
+    /// Measures the `parts` of a chunk whose sizes were partly estimated and
+    /// merges them again on those sizes: a wrong estimate costs one more
+    /// measurement of the chunk's text, not one per part.
     #[allow(clippy::too_many_arguments)]
-    fn remerge_exactly<S: Sizer>(
+    fn merge_measured<S: Sizer>(
         &mut self,
         text: &str,
         first: usize,
@@ -153,15 +154,44 @@ impl Merged {
         chunk_size: usize,
         max: Option<usize>,
     ) {
-        let mut current: Option<(Range<usize>, usize)> = None;
+        let mut measured = Vec::with_capacity(parts.len());
         for (offset, part) in parts.iter().enumerate() {
-            let own = |merged: &mut Merged| {
-                let size = sizer.size(&text[part.clone()]);
-                if max.is_some_and(|max| size > max) {
-                    merged.note_oversized(first + offset, known);
-                }
-                size
+            let size = match known.get(first + offset) {
+                Some(Size::Exact(size)) => *size,
+                _ => sizer.size(&text[part.clone()]),
             };
+            if max.is_some_and(|max| size > max) {
+                self.note_oversized(first + offset, known);
+            }
+            measured.push(Size::Exact(size));
+        }
+        // Every size is exact now, so this merge lists nothing oversized.
+        let again = merge(text, parts, &measured, sizer, chunk_size, max);
+        self.spans.extend(again.spans);
+        self.sizes.extend(again.sizes);
+    }
+
+    /// Records segment `index` as over the cap if its size was estimated.
+    fn note_oversized(&mut self, index: usize, known: &[Size]) {
+        if matches!(known.get(index), Some(Size::Estimate(_))) {
+            self.oversized.push(index);
+        }
+    }
+
+    /// Greedy merge of `parts` (whose sizes were exact) measuring every
+    /// candidate chunk's own text: quadratic in the number of parts, so only
+    /// for the rare chunk that costs more than its parts by more than the
+    /// slack between target and cap.
+    fn remerge_exactly<S: Sizer>(
+        &mut self,
+        text: &str,
+        parts: &[Range<usize>],
+        sizer: &S,
+        chunk_size: usize,
+    ) {
+        let mut current: Option<(Range<usize>, usize)> = None;
+        for part in parts {
+            let own = || sizer.size(&text[part.clone()]);
             current = Some(match current {
                 Some((chunk, size)) => {
                     let joined = sizer.size(&text[chunk.start..part.end]);
@@ -170,10 +200,10 @@ impl Merged {
                     } else {
                         self.spans.push(chunk);
                         self.sizes.push(size);
-                        (part.clone(), own(self))
+                        (part.clone(), own())
                     }
                 }
-                None => (part.clone(), own(self)),
+                None => (part.clone(), own()),
             });
         }
         if let Some((chunk, size)) = current {
@@ -230,5 +260,39 @@ mod tests {
         let merged = merge("ab", &[0..1, 1..2], &[], &sizer, 25, Some(30));
         assert_eq!(merged.spans, vec![0..2]);
         assert_eq!(merged.sizes, [1]);
+    }
+
+    #[test]
+    fn a_chunk_of_estimated_segments_over_the_cap_is_merged_again_on_measured_sizes() {
+        let text = "aaaa\nbbbb\ncccc";
+        let segments = [0..4, 5..9, 10..14];
+        let sizer = SizeFn(str::len);
+        let cheap = [Size::Estimate(1); 3];
+        // Estimated, all three fit 6; measured, the chunk is 14 > 8.
+        let merged = merge(text, &segments, &cheap, &sizer, 6, Some(8));
+        assert_eq!(merged.spans, [0..4, 5..9, 10..14]);
+        assert_eq!(merged.sizes, [4, 4, 4]);
+        assert!(merged.oversized.is_empty());
+        // Without a cap the estimate stands; the size is still measured.
+        let merged = merge(text, &segments, &cheap, &sizer, 6, None);
+        assert_eq!(merged.spans, [0..14]);
+        assert_eq!(merged.sizes, [14]);
+    }
+
+    #[test]
+    fn an_estimated_segment_over_the_cap_is_reported() {
+        let text = "aaaa\nbbbbbbbbbb\ncc";
+        let segments = [0..4, 5..15, 16..18];
+        let sizer = SizeFn(str::len);
+        let known = [Size::Exact(4), Size::Estimate(2), Size::Estimate(1)];
+        let merged = merge(text, &segments, &known, &sizer, 6, Some(8));
+        assert_eq!(merged.oversized, [1]);
+        // Alone, as a single segment, too.
+        let merged = merge(text, &segments[1..2], &known[1..2], &sizer, 6, Some(8));
+        assert_eq!(merged.oversized, [0]);
+        // A measured segment is never reported (the decomposition measured
+        // it against the cap).
+        let merged = merge(text, &segments, &[Size::Exact(4); 3], &sizer, 6, Some(8));
+        assert!(merged.oversized.is_empty());
     }
 }
