@@ -11,7 +11,7 @@ use tl::VDom;
 use crate::decode::Mode;
 use crate::scan::{self, TagScanner, is_space};
 use crate::tags::*;
-use crate::{Data, Entry, NONE, document_entry};
+use crate::{Data, Entry, Implied, NONE, document_entry};
 
 /// An element on the stack of open elements.
 #[derive(Clone, Copy, Debug)]
@@ -38,9 +38,16 @@ pub(crate) struct Builder<'a> {
     /// Source up to here is accounted for: tl nodes starting before it are
     /// its reading of raw text or of a construct it could not parse.
     cursor: usize,
+    /// Body content appeared (or `<frameset>`, which takes the body's place).
     body_started: bool,
-    seen_html: bool,
-    seen_head: bool,
+    /// The `html`, `head` and `body` elements once created (`NONE` before):
+    /// from their start tags, or implied where a standard parser implies them.
+    html: u32,
+    head: u32,
+    body: u32,
+    /// Later `<html>` and `<body>` start tags: (element, where the tag's name
+    /// ends), whose attributes a standard parser adds to the element.
+    merged: Vec<(u32, u32)>,
     /// Position of a `<!DOCTYPE` that opens the document, until its node is added.
     pending_doctype: Option<usize>,
     scratch: Vec<u8>,
@@ -57,14 +64,18 @@ impl<'a> Builder<'a> {
             table_boundaries: Vec::new(),
             cursor: 0,
             body_started: false,
-            seen_html: false,
-            seen_head: false,
+            html: NONE,
+            head: NONE,
+            body: NONE,
+            merged: Vec::new(),
             pending_doctype: leading_doctype(src.as_bytes()),
             scratch: Vec::new(),
         }
     }
 
-    pub(crate) fn build(mut self, vdom: &VDom<'a>) -> Vec<Entry> {
+    /// The node table, and the later `<html>`/`<body>` tags whose attributes
+    /// belong to those elements.
+    pub(crate) fn build(mut self, vdom: &VDom<'a>) -> (Vec<Entry>, Vec<(u32, u32)>) {
         let src = self.src.as_bytes();
         for node in vdom.nodes() {
             match node {
@@ -124,10 +135,15 @@ impl<'a> Builder<'a> {
             }
         }
         self.catch_up(self.src.len());
+        // A standard parser creates `html`, `head` and `body` at the end of
+        // the input if no token did.
+        if !self.body_started {
+            self.start_body(self.src.len(), None);
+        }
         if self.pending_doctype.take().is_some() {
             self.push(0, NodeKind::Doctype, Data::Empty);
         }
-        self.entries
+        (self.entries, self.merged)
     }
 
     /// Offset of `part` in the source, if it is a non-empty slice of it.
@@ -147,6 +163,7 @@ impl<'a> Builder<'a> {
                 .as_bytes()
                 .get(start as usize + 1..name_end as usize)
                 .unwrap_or_default(),
+            Some(Data::Implied(implied)) => implied.name().as_bytes(),
             _ => &[],
         }
     }
@@ -183,14 +200,50 @@ impl<'a> Builder<'a> {
             })
     }
 
-    /// Body content appeared: an open `head` is closed, as the standard's
-    /// "in head" insertion mode does.
-    fn start_body(&mut self) {
+    /// The `html` element, created (implied) at `position` if no token has
+    /// created it yet, as the standard's "before html" insertion mode does.
+    fn ensure_html(&mut self, position: usize) -> u32 {
+        if self.html == NONE {
+            self.flush_doctype(0, position);
+            if let Some(id) = self.push(0, NodeKind::Element, Data::Implied(Implied::Html)) {
+                self.html = id;
+                self.push_open(id, false);
+            }
+        }
+        self.html
+    }
+
+    /// Something other than head content appeared before any `<head>`: the
+    /// standard's "before head" insertion mode implies the `head` element.
+    fn ensure_head(&mut self, position: usize) {
+        let html = self.ensure_html(position);
+        if self.head == NONE
+            && !self.body_started
+            && let Some(id) = self.push(html, NodeKind::Element, Data::Implied(Implied::Head))
+        {
+            self.head = id;
+            self.push_open(id, false);
+        }
+    }
+
+    /// Body content (or a `<body>` start tag, `tag`) appeared at `position`:
+    /// an open `head` is closed and the `body` element is created, from the
+    /// tag or implied, as the standard's "in head" and "after head"
+    /// insertion modes do.
+    fn start_body(&mut self, position: usize, tag: Option<Data>) {
+        self.ensure_head(position);
         self.body_started = true;
         if let Some(top) = self.open.last()
-            && self.name_of(top.id).eq_ignore_ascii_case(b"head")
+            && top.id == self.head
         {
             self.pop();
+        }
+        let data = tag.unwrap_or(Data::Implied(Implied::Body));
+        if self.body == NONE
+            && let Some(id) = self.push(self.html, NodeKind::Element, data)
+        {
+            self.body = id;
+            self.push_open(id, false);
         }
     }
 
@@ -307,7 +360,7 @@ impl<'a> Builder<'a> {
                 None => return,
                 Some(skip) => start += skip,
             }
-            self.start_body();
+            self.start_body(start, None);
         }
         let parent = self.current();
         self.flush_doctype(parent, start);
@@ -348,7 +401,7 @@ impl<'a> Builder<'a> {
                 (Some(b'/'), Some(b)) if b.is_ascii_alphabetic() => {
                     let name_end = scan::name_end(src, lt + 2);
                     if let Some(name) = src.get(lt + 2..name_end) {
-                        self.end_tag(name);
+                        self.end_tag(lt, name);
                     }
                 }
                 // `</>` is dropped. A doctype opening the document has its
@@ -365,7 +418,7 @@ impl<'a> Builder<'a> {
 
     /// An end tag: closes the innermost open element of that name, with
     /// everything opened inside it, unless a scope boundary is in between.
-    fn end_tag(&mut self, name: &[u8]) {
+    fn end_tag(&mut self, position: usize, name: &[u8]) {
         // `</p>` and `</br>` end foreign content, like HTML start tags.
         if name.eq_ignore_ascii_case(b"p") || name.eq_ignore_ascii_case(b"br") {
             while self.in_foreign() {
@@ -379,7 +432,7 @@ impl<'a> Builder<'a> {
             .any(|n| name.eq_ignore_ascii_case(n.as_bytes()));
         if starts_body {
             if self.in_head_context() {
-                self.start_body();
+                self.start_body(position, None);
             }
             return;
         }
@@ -464,46 +517,72 @@ impl<'a> Builder<'a> {
                 self.pop();
             }
         }
-        // A standard parser creates `html`, `head` and `body` once, before
-        // any content; later start tags for them are dropped, so content
-        // before a late `<body>` stays in the body. (A standard parser also
-        // adds their new attributes to the element; this adapter does not.)
+        let tag = Data::Element {
+            start: start32,
+            name_end: name_end32,
+        };
+        // A standard parser creates `html`, `head` and `body` once, from
+        // their start tags or implied by other content. A later `<html>` or
+        // `<body>` adds its attributes to the element (those it does not
+        // have yet); a later `<head>` is dropped. Content before a late
+        // `<body>` stays in the body.
         if name.eq_ignore_ascii_case(b"html") {
-            if self.seen_html || self.body_started || !self.open.is_empty() {
-                return;
+            if self.html == NONE {
+                self.flush_doctype(0, start);
+                if let Some(id) = self.push(0, NodeKind::Element, tag) {
+                    self.html = id;
+                    self.push_open(id, false);
+                }
+            } else {
+                self.merged.push((self.html, name_end32));
             }
-            self.seen_html = true;
-        } else if name.eq_ignore_ascii_case(b"head") {
-            if self.seen_head || self.body_started {
-                return;
+            return;
+        }
+        let html = self.ensure_html(start);
+        if name.eq_ignore_ascii_case(b"head") {
+            if self.head == NONE
+                && !self.body_started
+                && let Some(id) = self.push(html, NodeKind::Element, tag)
+            {
+                self.head = id;
+                self.push_open(id, false);
             }
-            self.seen_head = true;
-        } else if name.eq_ignore_ascii_case(b"body") && self.body_started {
+            return;
+        }
+        if name.eq_ignore_ascii_case(b"body") {
+            if self.body != NONE {
+                self.merged.push((self.body, name_end32));
+            } else if !self.body_started {
+                self.start_body(start, Some(tag));
+            }
+            // (After `<frameset>` a `<body>` is dropped.)
             return;
         }
 
         let mut kind = NodeKind::Element;
-        if self.in_head_context()
-            && !name.eq_ignore_ascii_case(b"html")
-            && !name.eq_ignore_ascii_case(b"head")
-        {
-            if is_one_of(name, HEAD_ONLY) {
-                kind = NodeKind::Other;
-            } else if !is_one_of(name, HEAD_ALLOWED) {
-                self.start_body();
+        if self.in_head_context() {
+            if is_one_of(name, HEAD_ONLY) || is_one_of(name, HEAD_ALLOWED) {
+                self.ensure_head(start);
+                if is_one_of(name, HEAD_ONLY) {
+                    kind = NodeKind::Other;
+                }
+            } else if name.eq_ignore_ascii_case(b"frameset") {
+                // `<frameset>` takes the body's place: no `body` is created.
+                self.ensure_head(start);
+                self.body_started = true;
+                if let Some(top) = self.open.last()
+                    && top.id == self.head
+                {
+                    self.pop();
+                }
+            } else {
+                self.start_body(start, None);
             }
         }
         let parent = self.current();
         self.flush_doctype(parent, start);
         let foreign = self.in_foreign();
-        let Some(id) = self.push(
-            parent,
-            kind,
-            Data::Element {
-                start: start32,
-                name_end: name_end32,
-            },
-        ) else {
+        let Some(id) = self.push(parent, kind, tag) else {
             return;
         };
 

@@ -12,14 +12,20 @@
 //! use splitter_core::{DomAdapter, NodeKind, ParseError};
 //! use splitter_tl::TlDom;
 //!
-//! let dom = TlDom::parse("<title>T</title><p class=intro>Fish &amp; chips<br/>to go</p>").expect("the parser does not fail on this input");
-//! let mut roots = dom.children(dom.document());
+//! let dom = TlDom::parse("<title>T</title><p class=intro>Fish &amp; chips<br/>to go</p><body id=b>").expect("the parser does not fail on this input");
+//!
+//! // `html`, `head` and `body` are implied as a standard parser implies
+//! // them; the late `<body>` tag adds its `id` to the implied body.
+//! let html = dom.first_child(dom.document()).expect("html");
+//! let [head, body]: [_; 2] = dom.children(html).collect::<Vec<_>>().try_into().expect("head and body");
+//! assert_eq!(dom.element_name(body), "body");
+//! assert_eq!(dom.attribute(body, "id").as_deref(), Some("b"));
 //!
 //! // Head content before the first body content is not content.
-//! let title = roots.next().expect("title");
+//! let title = dom.first_child(head).expect("title");
 //! assert_eq!(dom.kind(title), NodeKind::Other);
 //!
-//! let p = roots.next().expect("paragraph");
+//! let p = dom.first_child(body).expect("paragraph");
 //! assert_eq!(dom.element_name(p), "p");
 //! assert_eq!(dom.attribute(p, "class").as_deref(), Some("intro"));
 //! let kids: Vec<_> = dom.children(p).collect();
@@ -98,16 +104,22 @@
 //!   Whatever tl made of that content (it reads `a<b` inside a script as a
 //!   tag) is dropped. A newline right after the start tag of `pre`,
 //!   `listing` and `textarea` is dropped, as the standard does.
+//! - **`html`, `head` and `body`** are created once, as in the standard:
+//!   from their start tags, or implied — `html` by the first token other
+//!   than a comment, a doctype or whitespace, `head` by the first one that
+//!   is not `<head>`, `body` by the first body content (or at the end of the
+//!   input). A later `<html>` or `<body>` tag adds the attributes the
+//!   element does not have yet (so a late `<body id=…>` gives the body its
+//!   `id`, as in html5ever); a later `<head>` is dropped. `<frameset>`
+//!   before body content takes the body's place.
 //! - **Head content.** While no body content has appeared and only `html`
 //!   and `head` are open, the elements a standard parser puts into `<head>`
 //!   — `title`, `meta`, `link`, `base`, `basefont`, `bgsound`, `noframes` —
-//!   are reported as [`NodeKind::Other`] and have no children, so they
-//!   contribute nothing, exactly as in a tree where they sit in `<head>`.
-//!   (`script`, `style`, `template` and `noscript` there stay elements; the
-//!   core skips them by name.) Body content is non-whitespace text or any
-//!   other element, `body` included; it closes an open `head`, and from then
-//!   on these elements are ordinary content, as in the standard. The `head`
-//!   element itself stays an element (it holds no content).
+//!   go into `head`, are reported as [`NodeKind::Other`] and have no
+//!   children. (`script`, `style`, `template` and `noscript` there stay
+//!   elements.) Body content is non-whitespace text or any other element;
+//!   it closes an open `head` and starts the body, and from then on these
+//!   elements are ordinary content, as in the standard.
 //! - **Text, not markup.** A `<` not followed by a letter, `/`, `!` or `?`
 //!   is text (`a < b > c`, `<3`), where tl skips whitespace after `<` and
 //!   makes an element of it or gives up on it. Text that tl picks up in the
@@ -135,12 +147,9 @@
 //!   no `</br>` → `<br>`, no `<image>` → `<img>`, no breaking out of
 //!   `<svg>`/`<math>` for HTML elements, no CDATA sections in foreign
 //!   content.
-//! - No `html`/`head`/`body` elements are created: a document without
-//!   `<body>` gives its roots as the document's children (head content
-//!   hidden as above), which is what the core falls back to.
-//! - Later `<html>` and `<body>` tags are dropped without adding their
-//!   attributes to the element, so selectors on those attributes can
-//!   differ.
+//! - Head content after `</head>` goes into `html`, not back into `head`;
+//!   comments after `</body>`/`</html>` stay in the body. Neither is
+//!   content.
 //! - Text split by markup that leaves no node (`a</x>b`, `a<!--c-->b` is
 //!   fine) stays two adjacent text nodes where a standard parser has one.
 #![deny(missing_docs)]
@@ -182,6 +191,8 @@ pub(crate) enum Data {
     /// An element whose start tag begins at `start` (the `<`) and whose name
     /// ends at `name_end`.
     Element { start: u32, name_end: u32 },
+    /// An element a standard parser implies, with no start tag of its own.
+    Implied(Implied),
     /// Character data `start..end`, read in `mode`; with `strip_newline`,
     /// a leading LF that a reference (`&#10;`) decodes to is dropped (text
     /// right after a `pre`, `listing` or `textarea` start tag; a literal
@@ -192,6 +203,24 @@ pub(crate) enum Data {
         mode: Mode,
         strip_newline: bool,
     },
+}
+
+/// The elements a standard parser creates without a start tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Implied {
+    Html,
+    Head,
+    Body,
+}
+
+impl Implied {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Implied::Html => "html",
+            Implied::Head => "head",
+            Implied::Body => "body",
+        }
+    }
 }
 
 /// One node of the adapter's table: its links, kind and source span.
@@ -218,6 +247,9 @@ pub(crate) struct Entry {
 pub struct TlDom<'a> {
     source: &'a str,
     entries: Vec<Entry>,
+    /// Later `<html>`/`<body>` start tags, as (element, where the tag's name
+    /// ends): their attributes are the element's too, after its own.
+    merged: Vec<(u32, u32)>,
 }
 
 impl fmt::Debug for TlDom<'_> {
@@ -273,9 +305,11 @@ impl<'a> TlDom<'a> {
     /// [`MAX_INPUT_LEN`] bytes (tl itself refuses those).
     pub fn from_vdom(vdom: &VDom<'a>, source: &'a str) -> Result<Self, ParseError> {
         check_len(source.len(), MAX_INPUT_LEN)?;
+        let (entries, merged) = Builder::new(source).build(vdom);
         Ok(TlDom {
             source,
-            entries: Builder::new(source).build(vdom),
+            entries,
+            merged,
         })
     }
 
@@ -296,6 +330,25 @@ impl<'a> TlDom<'a> {
     fn link(&self, node: TlNode, pick: impl FnOnce(&Entry) -> u32) -> Option<TlNode> {
         let target = pick(self.entry(node)?);
         (target != NONE).then_some(TlNode(target))
+    }
+
+    /// The value of attribute `name` in the start tag whose name ends at
+    /// `name_end`.
+    fn tag_attribute(&self, name_end: u32, name: &str) -> Option<Cow<'a, str>> {
+        let src = self.source.as_bytes();
+        let mut scanner = TagScanner::new(src, name_end as usize);
+        while let Some((attr_name, value)) = scanner.next_attribute() {
+            if src
+                .get(attr_name)
+                .is_some_and(|n| n.eq_ignore_ascii_case(name.as_bytes()))
+            {
+                return Some(match value {
+                    Some(value) => self.read(value.start, value.end, Mode::Attribute),
+                    None => Cow::Borrowed(""),
+                });
+            }
+        }
+        None
     }
 
     /// Reads `start..end` of the source in `mode`.
@@ -341,29 +394,27 @@ impl DomAdapter for TlDom<'_> {
                 .source
                 .get(start as usize + 1..name_end as usize)
                 .unwrap_or_default(),
+            Some(Data::Implied(implied)) => implied.name(),
             _ => "",
         }
     }
 
     fn attribute(&self, node: TlNode, name: &str) -> Option<Cow<'_, str>> {
-        let Some(Data::Element { name_end, .. }) = self.entry(node).map(|entry| entry.data) else {
-            return None;
+        let own = match self.entry(node)?.data {
+            Data::Element { name_end, .. } => Some(name_end),
+            Data::Implied(_) => None,
+            _ => return None,
         };
-        let src = self.source.as_bytes();
-        let mut scanner = TagScanner::new(src, name_end as usize);
-        // The standard keeps the first of duplicated attributes.
-        while let Some((attr_name, value)) = scanner.next_attribute() {
-            if src
-                .get(attr_name)
-                .is_some_and(|n| n.eq_ignore_ascii_case(name.as_bytes()))
-            {
-                return Some(match value {
-                    Some(value) => self.read(value.start, value.end, Mode::Attribute),
-                    None => Cow::Borrowed(""),
-                });
-            }
-        }
-        None
+        // The standard keeps the first of duplicated attributes, and a later
+        // `<html>`/`<body>` tag adds only the attributes the element lacks.
+        let later = self
+            .merged
+            .iter()
+            .filter(|&&(element, _)| element == node.0)
+            .map(|&(_, name_end)| name_end);
+        own.into_iter()
+            .chain(later)
+            .find_map(|name_end| self.tag_attribute(name_end, name))
     }
 
     fn text(&self, node: TlNode) -> Cow<'_, str> {

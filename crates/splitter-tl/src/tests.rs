@@ -23,8 +23,11 @@ fn check_consistency(dom: &TlDom<'_>) -> usize {
 }
 
 /// A compact rendering of the tree: elements as `name(children)`, text as
-/// `"text"`, other kinds by a sigil.
-fn render(dom: &TlDom<'_>) -> String {
+/// `"text"`, other kinds by a sigil. Elements the adapter implies (no start
+/// tag of their own) are `name*(children)` with `implied`; without, they
+/// are left out and their children rendered in their place (an empty
+/// implied `head` leaves nothing).
+fn render(dom: &TlDom<'_>, implied: bool) -> String {
     enum Step {
         Open(TlNode),
         Close,
@@ -32,21 +35,38 @@ fn render(dom: &TlDom<'_>) -> String {
     let mut out = String::new();
     let mut stack: Vec<Step> = dom.children(dom.document()).map(Step::Open).collect();
     stack.reverse();
+    // Whether the next node starts the children of an element just opened.
+    let mut first = true;
     while let Some(step) = stack.pop() {
         let node = match step {
             Step::Close => {
                 out.push(')');
+                first = false;
                 continue;
             }
             Step::Open(node) => node,
         };
-        if dom.prev_sibling(node).is_some() {
+        let is_implied = matches!(
+            dom.entry(node).map(|entry| entry.data),
+            Some(Data::Implied(_))
+        );
+        if is_implied && !implied {
+            let kids: Vec<TlNode> = dom.children(node).collect();
+            stack.extend(kids.into_iter().rev().map(Step::Open));
+            continue;
+        }
+        if !first {
             out.push(' ');
         }
+        first = false;
         match dom.kind(node) {
             NodeKind::Element => {
                 out.push_str(dom.element_name(node));
+                if is_implied {
+                    out.push('*');
+                }
                 out.push('(');
+                first = true;
                 stack.push(Step::Close);
                 let kids: Vec<TlNode> = dom.children(node).collect();
                 stack.extend(kids.into_iter().rev().map(Step::Open));
@@ -62,10 +82,18 @@ fn render(dom: &TlDom<'_>) -> String {
     out
 }
 
+/// The tree of `html` without the implied elements.
 fn tree(html: &str) -> String {
     let dom = TlDom::parse(html).expect("the parser does not fail on this input");
     check_consistency(&dom);
-    render(&dom)
+    render(&dom, false)
+}
+
+/// The whole tree of `html`, implied elements marked.
+fn full_tree(html: &str) -> String {
+    let dom = TlDom::parse(html).expect("the parser does not fail on this input");
+    check_consistency(&dom);
+    render(&dom, true)
 }
 
 fn first_element(dom: &TlDom<'_>, name: &str) -> Option<TlNode> {
@@ -243,30 +271,85 @@ fn script_bodies_do_not_leak() {
 #[test]
 fn head_content_is_not_content() {
     assert_eq!(
-        tree("<title>T</title><meta charset=utf-8><LINK rel=x><p>x</p><title>U</title>"),
-        "#o #o #o p(\"x\") title(\"U\")"
+        full_tree("<title>T</title><meta charset=utf-8><LINK rel=x><p>x</p><title>U</title>"),
+        "html*(head*(#o #o #o) body*(p(\"x\") title(\"U\")))"
     );
     assert_eq!(
-        tree(
+        full_tree(
             "<html><head>\n<title>T</title>\n<script>s</script></head>\n<body><p>x</p></body></html>"
         ),
         "html(head(#o script(\"s\")) body(p(\"x\")))"
     );
-    // Body content inside an unclosed head closes it; a `<body>` after
-    // body content is dropped, as by a standard parser.
+    // Body content inside an unclosed head closes it and implies the body;
+    // a `<body>` after body content adds to that body, as in a standard
+    // parser.
     assert_eq!(
-        tree("<html><head><title>T</title>hello<meta x><body>b"),
-        "html(head(#o) \"hello\" meta() \"b\")"
+        full_tree("<html><head><title>T</title>hello<meta x><body>b"),
+        "html(head(#o) body*(\"hello\" meta() \"b\"))"
     );
-    assert_eq!(tree("x<body>y"), "\"x\" \"y\"");
+    assert_eq!(full_tree("x<body>y"), "html*(head*() body*(\"x\" \"y\"))");
     assert_eq!(
-        tree("<html><html><head><head><body><body>y"),
+        full_tree("<html><html><head><head><body><body>y"),
         "html(head() body(\"y\"))"
     );
     // `</body>` before any content starts the body.
-    assert_eq!(tree("</body><title>T</title>"), "title(\"T\")");
+    assert_eq!(
+        full_tree("</body><title>T</title>"),
+        "html*(head*() body*(title(\"T\")))"
+    );
     // Once body content appeared, head elements are ordinary elements.
     assert_eq!(tree("x<title>T</title>"), "\"x\" title(\"T\")");
+    // Comments before the first content stay at the document level; a
+    // doctype precedes the `html` element.
+    assert_eq!(
+        full_tree("<!--a--><!DOCTYPE html>\n<!--b--><p>x"),
+        "#c #d #c html*(head*() body*(p(\"x\")))"
+    );
+    // `<frameset>` takes the body's place.
+    assert_eq!(
+        full_tree("<frameset><frame></frameset>"),
+        "html*(head*() frameset(frame()))"
+    );
+}
+
+/// Later `<html>` and `<body>` tags add the attributes the element does not
+/// have yet, as a standard parser does, also to implied elements.
+#[test]
+fn late_html_and_body_tags_add_their_attributes() {
+    let html = "<html lang=en><head><title>T</title></head><!-- x -->\
+                <div>early</div><body id=late class=b><p>x</p>\
+                <body id=later data-x=y><html id=h lang=fr>";
+    let dom = TlDom::parse(html).expect("the parser does not fail on this input");
+    check_consistency(&dom);
+    assert_eq!(
+        render(&dom, true),
+        "html(head(#o) #c body*(div(\"early\") p(\"x\")))"
+    );
+    let root = first_element(&dom, "html").expect("html");
+    let body = first_element(&dom, "body").expect("body");
+    assert_eq!(dom.element_name(body), "body");
+    assert_attributes(
+        &dom,
+        body,
+        &[
+            ("id", Some("late")),
+            ("class", Some("b")),
+            ("data-x", Some("y")),
+            ("lang", None),
+        ],
+    );
+    assert_attributes(
+        &dom,
+        root,
+        &[("lang", Some("en")), ("id", Some("h")), ("class", None)],
+    );
+    // Text before `<html>` implies it; the tag still adds its attributes.
+    let dom =
+        TlDom::parse("x<html id=a><body id=b>").expect("the parser does not fail on this input");
+    let root = first_element(&dom, "html").expect("html");
+    let body = first_element(&dom, "body").expect("body");
+    assert_eq!(dom.attribute(root, "id").as_deref(), Some("a"));
+    assert_eq!(dom.attribute(body, "id").as_deref(), Some("b"));
 }
 
 #[test]
@@ -319,7 +402,8 @@ fn a_million_unclosed_or_void_elements() {
     check_consistency(&TlDom::parse(&unclosed).expect("the parser does not fail on this input"));
     let voids = "<BR>".repeat(DEPTH);
     let dom = TlDom::parse(&voids).expect("the parser does not fail on this input");
-    assert_eq!(dom.children(dom.document()).count(), DEPTH);
+    let body = first_element(&dom, "body").expect("an implied body");
+    assert_eq!(dom.children(body).count(), DEPTH);
 }
 
 #[test]
@@ -340,15 +424,14 @@ fn garbage_does_not_panic() {
     for &input in GARBAGE.iter().chain(&own) {
         let dom = TlDom::parse(input).expect("the parser does not fail on this input");
         check_consistency(&dom);
-        render(&dom);
+        render(&dom, true);
     }
 }
 
 #[test]
 fn empty_input_is_an_empty_document() {
-    let dom = TlDom::parse("").expect("the parser does not fail on this input");
-    assert_eq!(dom.node_count(), 1);
-    assert_eq!(dom.first_child(dom.document()), None);
+    // As from a standard parser: the implied elements, nothing else.
+    assert_eq!(full_tree(""), "html*(head*() body*())");
 }
 
 #[test]
