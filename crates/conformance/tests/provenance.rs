@@ -234,6 +234,65 @@ fn anchors() {
     );
 }
 
+/// A `<body>` or `<html>` tag that comes after the element was created
+/// (implied by earlier content, or from an earlier tag) adds its attributes
+/// to it, as the HTML standard says: every backend gives the same chunks
+/// with the same offsets, heading paths and anchors, and the late `id` is
+/// the anchor.
+#[test]
+fn late_body_and_html_tags_give_their_ids() {
+    let splitter = by_paragraph();
+    let cases: [(&str, &[Option<&str>]); 5] = [
+        // Content before `<head>` implies the body (as on some news sites);
+        // the late `<head>` is dropped and its title is body content.
+        (
+            "<html id=page><div>banner</div><head id=h><title>T</title></head>\
+             <body id=late class=x><h1>Title</h1><p>x</p></body></html>",
+            &[Some("late"), Some("late"), Some("late"), Some("late")],
+        ),
+        // A conditional comment hides the first `<body>`; body content
+        // before the real one implies the body.
+        (
+            "<html id=page><head><title>T</title></head><!--[if IE]><body id=ie><![endif]-->\
+             <p>early</p><body id=late><p>x</p>",
+            &[Some("late"), Some("late")],
+        ),
+        // An explicit body without an id, and a later tag that has one.
+        (
+            "<body><p>a</p><body id=b class=c><p>b</p>",
+            &[Some("b"), Some("b")],
+        ),
+        // Text before `<html>`: the html element is implied, its tag's id
+        // still lands on it.
+        ("x<html id=h><p>y</p>", &[Some("h"), Some("h")]),
+        // An element's own attribute wins over a later tag's.
+        ("<body id=first><p>a</p><body id=second>", &[Some("first")]),
+    ];
+    for (html, expected) in cases {
+        let mut reference = None;
+        for (backend, chunks) in split_all(&splitter, html) {
+            let got: Vec<_> = chunks
+                .iter()
+                .map(|chunk| {
+                    (
+                        chunk.text.to_owned(),
+                        chunk.start_index,
+                        chunk.end_index,
+                        chunk.heading_path.to_vec(),
+                        chunk.anchor.map(str::to_owned),
+                    )
+                })
+                .collect();
+            let anchors: Vec<Option<&str>> = got.iter().map(|c| c.4.as_deref()).collect();
+            assert_eq!(anchors, expected, "{backend} on {html}");
+            match &reference {
+                None => reference = Some(got),
+                Some(first) => assert_eq!(first, &got, "{backend} differs on {html}"),
+            }
+        }
+    }
+}
+
 #[test]
 fn offsets_are_in_unicode_scalar_values() {
     let html = "<p>héllo 🦀</p><p>日本語</p><p>e\u{301}nd</p>";
