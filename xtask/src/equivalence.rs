@@ -4,13 +4,20 @@
 //! document, and checks on every run: SPEC §6 invariants 1–3 on the output,
 //! 5 by splitting each input twice, and SPEC §7's provenance (each chunk is
 //! `text[startIndex:endIndex]` of the canonical text, each anchor is an `id`
-//! written in the page).
+//! written in the page, and on an `ecma262` corpus each heading path starts
+//! with the clause path of its anchor, found on html5ever's tree without the
+//! library's provenance code).
+//!
+//! Failing the run: a difference between a pair that must agree on the
+//! corpus ([`must_agree`]), and for every pair on every corpus a document
+//! where the two give the same chunk texts but different metadata
+//! ([`metadata_difference`]).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use html_splitter::{
     Backend, Chunks, DomAdapter, Html5everDom, NodeKind, Splitter, SplitterConfig,
@@ -118,6 +125,113 @@ fn page_ids(html: &str) -> HashSet<String> {
     ids
 }
 
+/// Whether `corpus` is the ECMA-262 specification, whose clause paths are
+/// checked.
+fn is_ecma262(corpus: &Path) -> bool {
+    corpus
+        .file_name()
+        .is_some_and(|name| name.to_string_lossy().contains("ecma262"))
+}
+
+/// The clause path of every `id` of an ECMA-262 page, read from html5ever's
+/// tree without the library's provenance code: the first `h1` child of
+/// each `emu-clause`, `emu-annex` and `emu-intro` that is the element or
+/// encloses it, outermost first, whitespace collapsed. The first element
+/// with an `id` wins, as in `getElementById`.
+struct ClausePaths {
+    by_id: HashMap<String, Vec<String>>,
+}
+
+const CLAUSES: [&str; 3] = ["emu-clause", "emu-annex", "emu-intro"];
+
+impl ClausePaths {
+    fn of_page(html: &str) -> Self {
+        enum Step<N> {
+            Enter(N),
+            Leave { titled: bool },
+        }
+        let mut by_id = HashMap::new();
+        let Ok(dom) = Html5everDom::parse(html) else {
+            return ClausePaths { by_id };
+        };
+        let is_element = |node, name: &str| {
+            dom.kind(node) == NodeKind::Element && dom.element_name(node).eq_ignore_ascii_case(name)
+        };
+        let mut path: Vec<String> = Vec::new();
+        let mut steps = vec![Step::Enter(dom.document())];
+        while let Some(step) = steps.pop() {
+            let node = match step {
+                Step::Leave { titled } => {
+                    if titled {
+                        path.pop();
+                    }
+                    continue;
+                }
+                Step::Enter(node) => node,
+            };
+            let title = CLAUSES
+                .iter()
+                .any(|clause| is_element(node, clause))
+                .then(|| dom.children(node).find(|&child| is_element(child, "h1")))
+                .flatten()
+                .map(|h1| collapsed_text(&dom, h1));
+            let titled = title.is_some();
+            path.extend(title);
+            if dom.kind(node) == NodeKind::Element
+                && let Some(id) = dom.attribute(node, "id")
+            {
+                by_id.entry(id.into_owned()).or_insert_with(|| path.clone());
+            }
+            steps.push(Step::Leave { titled });
+            let children: Vec<_> = dom.children(node).collect();
+            steps.extend(children.into_iter().rev().map(Step::Enter));
+        }
+        ClausePaths { by_id }
+    }
+
+    /// Checks that each chunk's heading path starts with its anchor's
+    /// clause path; returns how many chunks had an anchor to check.
+    fn check(&self, chunks: &[Record]) -> Result<usize, String> {
+        let mut checked = 0;
+        for (index, chunk) in chunks.iter().enumerate() {
+            let Some(anchor) = &chunk.anchor else {
+                continue;
+            };
+            let Some(clauses) = self.by_id.get(anchor) else {
+                return Err(format!(
+                    "chunk {index}: anchor {anchor:?} is no id of the page"
+                ));
+            };
+            if !chunk.heading_path.starts_with(clauses) {
+                return Err(format!(
+                    "chunk {index} {}: heading path {:?} does not start with the clause path {clauses:?} of its anchor",
+                    excerpt(Some(&chunk.text)),
+                    chunk.heading_path
+                ));
+            }
+            checked += 1;
+        }
+        Ok(checked)
+    }
+}
+
+/// The text of `node`'s subtree, whitespace collapsed to single spaces.
+fn collapsed_text(dom: &Html5everDom, node: <Html5everDom as DomAdapter>::Node) -> String {
+    let mut text = String::new();
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        match dom.kind(node) {
+            NodeKind::Text => text.push_str(&dom.text(node)),
+            NodeKind::Element => {
+                let children: Vec<_> = dom.children(node).collect();
+                stack.extend(children.into_iter().rev());
+            }
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn records(chunks: &Chunks) -> Vec<Record> {
     chunks
         .iter()
@@ -177,6 +291,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     )?;
     writeln!(report, "|---|---|---|---|---|")?;
     let mut details = String::new();
+    let mut ecma_checked = 0;
+    let mut ecma_without_anchor = 0;
     for corpus_dir in &corpora {
         let pages = corpus::load(corpus_dir)?;
         let corpus_name = corpus_dir
@@ -184,11 +300,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .unwrap_or(corpus_dir.as_os_str())
             .to_string_lossy()
             .into_owned();
+        let ecma = is_ecma262(corpus_dir);
         for (config_name, splitter) in &configs {
-            let results: Vec<Vec<Vec<Record>>> = pages
+            let results: Vec<(Vec<Vec<Record>>, usize)> = pages
                 .par_iter()
                 .map(|page| {
-                    Backend::ALL
+                    let clauses = ecma.then(|| ClausePaths::of_page(&page.html));
+                    let mut checked = 0;
+                    let outputs = Backend::ALL
                         .iter()
                         .map(|&backend| {
                             let chunks = backend
@@ -206,18 +325,33 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                                         .ok_or_else(|| "a second split differs".to_owned())
                                 })
                                 .and_then(|()| check_provenance(&chunks, &page.html))
+                                .map(|()| records(&chunks))
+                                .and_then(|records| {
+                                    if let Some(clauses) = &clauses {
+                                        checked += clauses.check(&records)?;
+                                    }
+                                    Ok(records)
+                                })
                                 .map_err(|violation| {
                                     format!(
                                         "{corpus_name}/{} [{backend}, {config_name}]: {violation}",
                                         page.name
                                     )
-                                })?;
-                            Ok(records(&chunks))
+                                })
                         })
-                        .collect::<Result<Vec<_>, String>>()
+                        .collect::<Result<Vec<_>, String>>()?;
+                    Ok((outputs, checked))
                 })
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(|violation| anyhow::anyhow!("invariant violated: {violation}"))?;
+            let (results, checked): (Vec<Vec<Vec<Record>>>, Vec<usize>) =
+                results.into_iter().unzip();
+            if ecma {
+                let checked: usize = checked.iter().sum();
+                ecma_checked += checked;
+                ecma_without_anchor +=
+                    results.iter().flatten().map(Vec::len).sum::<usize>() - checked;
+            }
             for pair in PAIRS {
                 let left = position(pair.0);
                 let right = position(pair.1);
@@ -249,6 +383,28 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                         differences.len()
                     ));
                 }
+                let metadata: Vec<String> = pages
+                    .iter()
+                    .zip(&results)
+                    .filter_map(|(page, outputs)| {
+                        metadata_difference(&outputs[left], &outputs[right])
+                            .map(|index| format!("{} (chunk {index})", page.name))
+                    })
+                    .collect();
+                if !metadata.is_empty() {
+                    let more = if metadata.len() > args.show {
+                        ", …"
+                    } else {
+                        ""
+                    };
+                    failed.push(format!(
+                        "{} and {} give the same chunks but different metadata on {} documents of {corpus_name} with {config_name}: {}{more}",
+                        pair.0,
+                        pair.1,
+                        metadata.len(),
+                        metadata[..metadata.len().min(args.show)].join(", ")
+                    ));
+                }
                 for difference in differences.iter().take(args.show) {
                     writeln!(
                         details,
@@ -265,6 +421,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 }
             }
         }
+    }
+    if ecma_checked + ecma_without_anchor > 0 {
+        writeln!(
+            report,
+            "\nECMA-262 clause paths: {ecma_checked} chunks checked (every backend and config), \
+             {ecma_without_anchor} without an anchor."
+        )?;
     }
     println!("{report}");
     if !details.is_empty() {
@@ -298,6 +461,15 @@ fn describe(record: Option<&Record>) -> String {
     record.map_or_else(|| "(no chunk)".to_owned(), Record::describe)
 }
 
+/// When `left` and `right` have the same chunk texts, the first chunk whose
+/// metadata (offsets, heading path, anchor) differs.
+fn metadata_difference(left: &[Record], right: &[Record]) -> Option<usize> {
+    if !texts(left).eq(texts(right)) {
+        return None;
+    }
+    left.iter().zip(right).position(|(l, r)| l != r)
+}
+
 fn first_difference(page: &str, left: &[Record], right: &[Record]) -> Option<Difference> {
     let index = (0..left.len().max(right.len())).find(|&i| left.get(i) != right.get(i))?;
     Some(Difference {
@@ -316,5 +488,75 @@ fn excerpt(chunk: Option<&str>) -> String {
             let ellipsis = if short.len() < text.len() { "…" } else { "" };
             format!("{short:?}{ellipsis}")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(text: &str, start: usize, path: &[&str], anchor: Option<&str>) -> Record {
+        Record {
+            text: text.to_owned(),
+            start,
+            end: start + text.chars().count(),
+            heading_path: path.iter().map(|&h| h.to_owned()).collect(),
+            anchor: anchor.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn same_chunks_with_different_metadata_are_found() {
+        let left = [
+            record("a", 0, &["H"], Some("x")),
+            record("b", 2, &["H"], Some("y")),
+        ];
+        assert_eq!(metadata_difference(&left, &left), None);
+        // An anchor, an offset, a heading path: each is a difference.
+        let mut right = left.clone();
+        right[1].anchor = Some("html".to_owned());
+        assert_eq!(metadata_difference(&left, &right), Some(1));
+        let mut right = left.clone();
+        right[0].start = 1;
+        assert_eq!(metadata_difference(&left, &right), Some(0));
+        let mut right = left.clone();
+        right[1].heading_path.clear();
+        assert_eq!(metadata_difference(&left, &right), Some(1));
+        // Different chunk texts are the other rule's business.
+        let right = [record("a", 0, &["H"], Some("x")), record("c", 2, &[], None)];
+        assert_eq!(metadata_difference(&left, &right), None);
+        assert_eq!(metadata_difference(&left, &left[..1]), None);
+    }
+
+    #[test]
+    fn clause_paths_come_from_the_h1_children_of_enclosing_clauses() {
+        let page = "<emu-intro id=intro><h1>Intro</h1><p id=i>i</p></emu-intro>\
+            <emu-clause id=sec-a><h1><span class=secnum>1</span>  A\n title</h1><h2>Syntax</h2>\
+            <div><emu-clause id=sec-b><h1>1.1 B</h1><p id=para>x</p>\
+            <emu-clause id=sec-untitled><p id=deep>y</p></emu-clause></emu-clause></div></emu-clause>\
+            <emu-annex id=sec-annex><h1>A Annex</h1></emu-annex><p id=outside>z</p><p id=para>dup</p>";
+        let paths = ClausePaths::of_page(page);
+        let path = |id: &str| paths.by_id.get(id).cloned();
+        assert_eq!(path("intro"), Some(vec!["Intro".to_owned()]));
+        assert_eq!(path("sec-a"), Some(vec!["1 A title".to_owned()]));
+        assert_eq!(
+            path("para"),
+            Some(vec!["1 A title".to_owned(), "1.1 B".to_owned()])
+        );
+        assert_eq!(path("deep"), path("para"));
+        assert_eq!(path("sec-annex"), Some(vec!["A Annex".to_owned()]));
+        assert_eq!(path("outside"), Some(vec![]));
+
+        let chunk = |path: &[&str], anchor| vec![record("x", 0, path, Some(anchor))];
+        assert_eq!(paths.check(&chunk(&["1 A title", "1.1 B"], "para")), Ok(1));
+        // Headings of the clause after its h1 may follow.
+        assert_eq!(
+            paths.check(&chunk(&["1 A title", "Syntax"], "sec-a")),
+            Ok(1)
+        );
+        assert_eq!(paths.check(&[record("x", 0, &[], None)]), Ok(0));
+        let wrong = paths.check(&chunk(&["1 A title"], "para"));
+        assert!(wrong.is_err_and(|message| message.contains("clause path")));
+        assert!(paths.check(&chunk(&[], "nowhere")).is_err());
     }
 }
