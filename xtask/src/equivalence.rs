@@ -138,6 +138,14 @@ fn is_ecma262(corpus: &Path) -> bool {
 /// each `emu-clause`, `emu-annex` and `emu-intro` that is the element or
 /// encloses it, outermost first, whitespace collapsed. The first element
 /// with an `id` wins, as in `getElementById`.
+///
+/// SPEC §7 puts a heading on the path only once it has started, so an
+/// enclosing clause's `h1` counts only if it precedes the element: an
+/// element before its clause's `h1` (ECMA-262's "Normative Optional,
+/// Legacy" tag, whose links have ids) does not get that clause's title.
+/// The element's own `h1`, if it is a clause, counts: a chunk anchored at
+/// the clause itself starts in no element with an `id` inside it, which
+/// on ECMA-262 means at or after its `h1`.
 struct ClausePaths {
     by_id: HashMap<String, Vec<String>>,
 }
@@ -148,7 +156,14 @@ impl ClausePaths {
     fn of_page(html: &str) -> Self {
         enum Step<N> {
             Enter(N),
-            Leave { titled: bool },
+            Leave { clause: bool },
+        }
+        /// An open clause: its `h1` and title, and whether the walk has
+        /// reached that `h1`.
+        struct Clause<N> {
+            h1: Option<N>,
+            title: Option<String>,
+            started: bool,
         }
         let mut by_id = HashMap::new();
         let Ok(dom) = Html5everDom::parse(html) else {
@@ -157,32 +172,47 @@ impl ClausePaths {
         let is_element = |node, name: &str| {
             dom.kind(node) == NodeKind::Element && dom.element_name(node).eq_ignore_ascii_case(name)
         };
-        let mut path: Vec<String> = Vec::new();
+        let mut open: Vec<Clause<_>> = Vec::new();
         let mut steps = vec![Step::Enter(dom.document())];
         while let Some(step) = steps.pop() {
             let node = match step {
-                Step::Leave { titled } => {
-                    if titled {
-                        path.pop();
+                Step::Leave { clause } => {
+                    if clause {
+                        open.pop();
                     }
                     continue;
                 }
                 Step::Enter(node) => node,
             };
-            let title = CLAUSES
-                .iter()
-                .any(|clause| is_element(node, clause))
-                .then(|| dom.children(node).find(|&child| is_element(child, "h1")))
-                .flatten()
-                .map(|h1| collapsed_text(&dom, h1));
-            let titled = title.is_some();
-            path.extend(title);
+            if let Some(innermost) = open.last_mut()
+                && innermost.h1 == Some(node)
+            {
+                innermost.started = true;
+            }
+            let clause = CLAUSES.iter().any(|name| is_element(node, name));
+            if clause {
+                let h1 = dom.children(node).find(|&child| is_element(child, "h1"));
+                // Started for the clause's own id, not yet for its content.
+                open.push(Clause {
+                    h1,
+                    title: h1.map(|h1| collapsed_text(&dom, h1)),
+                    started: true,
+                });
+            }
             if dom.kind(node) == NodeKind::Element
                 && let Some(id) = dom.attribute(node, "id")
             {
-                by_id.entry(id.into_owned()).or_insert_with(|| path.clone());
+                by_id.entry(id.into_owned()).or_insert_with(|| {
+                    open.iter()
+                        .filter(|clause| clause.started)
+                        .filter_map(|clause| clause.title.clone())
+                        .collect()
+                });
             }
-            steps.push(Step::Leave { titled });
+            if clause && let Some(innermost) = open.last_mut() {
+                innermost.started = false;
+            }
+            steps.push(Step::Leave { clause });
             let children: Vec<_> = dom.children(node).collect();
             steps.extend(children.into_iter().rev().map(Step::Enter));
         }
@@ -534,7 +564,8 @@ mod tests {
             <emu-clause id=sec-a><h1><span class=secnum>1</span>  A\n title</h1><h2>Syntax</h2>\
             <div><emu-clause id=sec-b><h1>1.1 B</h1><p id=para>x</p>\
             <emu-clause id=sec-untitled><p id=deep>y</p></emu-clause></emu-clause></div></emu-clause>\
-            <emu-annex id=sec-annex><h1>A Annex</h1></emu-annex><p id=outside>z</p><p id=para>dup</p>";
+            <emu-annex id=sec-annex><div><a id=tag>Legacy</a></div><h1>A Annex</h1></emu-annex>\
+            <p id=outside>z</p><p id=para>dup</p>";
         let paths = ClausePaths::of_page(page);
         let path = |id: &str| paths.by_id.get(id).cloned();
         assert_eq!(path("intro"), Some(vec!["Intro".to_owned()]));
@@ -545,6 +576,8 @@ mod tests {
         );
         assert_eq!(path("deep"), path("para"));
         assert_eq!(path("sec-annex"), Some(vec!["A Annex".to_owned()]));
+        // Before its clause's h1: not in that clause's section yet.
+        assert_eq!(path("tag"), Some(vec![]));
         assert_eq!(path("outside"), Some(vec![]));
 
         let chunk = |path: &[&str], anchor| vec![record("x", 0, path, Some(anchor))];
