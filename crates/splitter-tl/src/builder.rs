@@ -21,6 +21,34 @@ struct Open {
     foreign: bool,
 }
 
+/// What the tree builder keeps per element name (ASCII-lowercased).
+#[derive(Debug)]
+struct ByName {
+    /// Stack depths of the open elements of this name.
+    depths: Vec<usize>,
+    /// Formatting elements of this name on the standard's list of active
+    /// formatting elements (opened, not yet ended by their own end tag),
+    /// oldest first.
+    active: Vec<u32>,
+    formatting: bool,
+    special: bool,
+    closes_p: bool,
+    heading: bool,
+}
+
+impl ByName {
+    fn new(name: &[u8]) -> Self {
+        ByName {
+            depths: Vec::new(),
+            active: Vec::new(),
+            formatting: is_one_of(name, FORMATTING),
+            special: is_one_of(name, SPECIAL),
+            closes_p: is_one_of(name, CLOSES_P),
+            heading: is_one_of(name, HEADINGS),
+        }
+    }
+}
+
 /// Builds the side table from tl's nodes taken in source order, with its own
 /// stack of open elements: tl serves as the tokenizer, its nesting is not
 /// used.
@@ -29,8 +57,11 @@ pub(crate) struct Builder<'a> {
     entries: Vec<Entry>,
     /// Open elements, innermost last; the document is below them all.
     open: Vec<Open>,
-    /// Stack depths of the open elements, by ASCII-lowercased name.
-    open_by_name: HashMap<Vec<u8>, Vec<usize>>,
+    /// Open elements and active formatting elements, by ASCII-lowercased
+    /// name.
+    open_by_name: HashMap<Vec<u8>, ByName>,
+    /// Stack depths of the open special elements.
+    specials: Vec<usize>,
     /// Stack depths of open elements that end tags do not close across.
     boundaries: Vec<usize>,
     /// The same for end tags of table parts.
@@ -60,6 +91,7 @@ impl<'a> Builder<'a> {
             entries: vec![document_entry()],
             open: Vec::new(),
             open_by_name: HashMap::default(),
+            specials: Vec::new(),
             boundaries: Vec::new(),
             table_boundaries: Vec::new(),
             cursor: 0,
@@ -207,7 +239,7 @@ impl<'a> Builder<'a> {
             self.flush_doctype(0, position);
             if let Some(id) = self.push(0, NodeKind::Element, Data::Implied(Implied::Html)) {
                 self.html = id;
-                self.push_open(id, false);
+                self.push_open(id, true, false);
             }
         }
         self.html
@@ -222,7 +254,7 @@ impl<'a> Builder<'a> {
             && let Some(id) = self.push(html, NodeKind::Element, Data::Implied(Implied::Head))
         {
             self.head = id;
-            self.push_open(id, false);
+            self.push_open(id, true, false);
         }
     }
 
@@ -243,7 +275,7 @@ impl<'a> Builder<'a> {
             && let Some(id) = self.push(self.html, NodeKind::Element, data)
         {
             self.body = id;
-            self.push_open(id, false);
+            self.push_open(id, true, false);
         }
     }
 
@@ -438,11 +470,23 @@ impl<'a> Builder<'a> {
         }
         self.scratch.clear();
         self.scratch.extend(name.iter().map(u8::to_ascii_lowercase));
-        let Some(&depth) = self
-            .open_by_name
-            .get(self.scratch.as_slice())
-            .and_then(|depths| depths.last())
-        else {
+        let Some(by_name) = self.open_by_name.get_mut(self.scratch.as_slice()) else {
+            return;
+        };
+        let depth = by_name.depths.last().copied();
+        let special = by_name.special;
+        if by_name.formatting
+            && let Some(last) = by_name.active.pop()
+        {
+            // The newest element of this name was closed by another end
+            // tag: the standard drops it from the active formatting
+            // elements and ignores this end tag.
+            let open = depth.and_then(|depth| self.open.get(depth));
+            if open.is_none_or(|open| open.id != last) {
+                return;
+            }
+        }
+        let Some(depth) = depth else {
             return;
         };
         let boundaries = if is_one_of(name, TABLE_PARTS) {
@@ -453,12 +497,58 @@ impl<'a> Builder<'a> {
         if boundaries.last().is_some_and(|&boundary| boundary > depth) {
             return;
         }
+        // An end tag of a formatting or an ordinary element does not close a
+        // special element (a block) opened inside it: the standard's
+        // adoption agency keeps the block open and the content flowing into
+        // it, and "any other end tag" is ignored.
+        if !special && self.specials.last().is_some_and(|&block| block > depth) {
+            return;
+        }
         while self.open.len() > depth {
             self.pop();
         }
     }
 
-    fn push_open(&mut self, id: u32, foreign: bool) {
+    /// A start tag of `name` (an HTML element) closes what the standard's
+    /// "in body" insertion mode closes before inserting it: a `p` in button
+    /// scope, and a heading when a heading opens right inside it.
+    fn implied_end_tags(&mut self, name: &[u8]) {
+        self.scratch.clear();
+        self.scratch.extend(name.iter().map(u8::to_ascii_lowercase));
+        let (closes_p, heading) = match self.open_by_name.get(self.scratch.as_slice()) {
+            Some(by_name) => (by_name.closes_p, by_name.heading),
+            None => (is_one_of(name, CLOSES_P), is_one_of(name, HEADINGS)),
+        };
+        if closes_p
+            && let Some(&p) = self
+                .open_by_name
+                .get(b"p".as_slice())
+                .and_then(|by_name| by_name.depths.last())
+        {
+            let button = self
+                .open_by_name
+                .get(b"button".as_slice())
+                .and_then(|by_name| by_name.depths.last());
+            let in_scope =
+                !self.boundaries.last().is_some_and(|&b| b > p) && !button.is_some_and(|&b| b > p);
+            if in_scope {
+                while self.open.len() > p {
+                    self.pop();
+                }
+            }
+        }
+        if heading
+            && let Some(top) = self.open.last()
+            && !top.foreign
+            && is_one_of(self.name_of(top.id), HEADINGS)
+        {
+            self.pop();
+        }
+    }
+
+    /// Opens element `id`; `html` says it is an HTML element, `foreign`
+    /// that its children are foreign content.
+    fn push_open(&mut self, id: u32, html: bool, foreign: bool) {
         let depth = self.open.len();
         let name = self.name_of(id);
         if is_one_of(name, SCOPE_BOUNDARIES) {
@@ -469,11 +559,19 @@ impl<'a> Builder<'a> {
         }
         self.scratch.clear();
         self.scratch.extend(name.iter().map(u8::to_ascii_lowercase));
-        match self.open_by_name.get_mut(self.scratch.as_slice()) {
-            Some(depths) => depths.push(depth),
-            None => {
-                self.open_by_name.insert(self.scratch.clone(), vec![depth]);
-            }
+        let by_name = match self.open_by_name.get_mut(self.scratch.as_slice()) {
+            Some(by_name) => by_name,
+            None => self
+                .open_by_name
+                .entry(self.scratch.clone())
+                .or_insert_with(|| ByName::new(name)),
+        };
+        by_name.depths.push(depth);
+        if html && by_name.formatting {
+            by_name.active.push(id);
+        }
+        if html && by_name.special {
+            self.specials.push(depth);
         }
         self.open.push(Open { id, foreign });
     }
@@ -489,11 +587,14 @@ impl<'a> Builder<'a> {
         if self.table_boundaries.last() == Some(&depth) {
             self.table_boundaries.pop();
         }
+        if self.specials.last() == Some(&depth) {
+            self.specials.pop();
+        }
         let name = self.name_of(open.id);
         self.scratch.clear();
         self.scratch.extend(name.iter().map(u8::to_ascii_lowercase));
-        if let Some(depths) = self.open_by_name.get_mut(self.scratch.as_slice()) {
-            depths.pop();
+        if let Some(by_name) = self.open_by_name.get_mut(self.scratch.as_slice()) {
+            by_name.depths.pop();
         }
     }
 
@@ -531,7 +632,7 @@ impl<'a> Builder<'a> {
                 self.flush_doctype(0, start);
                 if let Some(id) = self.push(0, NodeKind::Element, tag) {
                     self.html = id;
-                    self.push_open(id, false);
+                    self.push_open(id, true, false);
                 }
             } else {
                 self.merged.push((self.html, name_end32));
@@ -545,7 +646,7 @@ impl<'a> Builder<'a> {
                 && let Some(id) = self.push(html, NodeKind::Element, tag)
             {
                 self.head = id;
-                self.push_open(id, false);
+                self.push_open(id, true, false);
             }
             return;
         }
@@ -578,6 +679,9 @@ impl<'a> Builder<'a> {
             } else {
                 self.start_body(start, None);
             }
+        }
+        if !self.in_foreign() {
+            self.implied_end_tags(name);
         }
         let parent = self.current();
         self.flush_doctype(parent, start);
@@ -613,7 +717,7 @@ impl<'a> Builder<'a> {
         } else {
             name.eq_ignore_ascii_case(b"svg") || name.eq_ignore_ascii_case(b"math")
         };
-        self.push_open(id, children_foreign);
+        self.push_open(id, !foreign, children_foreign);
     }
 }
 
