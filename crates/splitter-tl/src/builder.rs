@@ -395,8 +395,90 @@ impl<'a> Builder<'a> {
             self.start_body(start, None);
         }
         let parent = self.current();
+        if !self.in_foreign() && self.foster_text(parent, start, end) {
+            return;
+        }
         self.flush_doctype(parent, start);
         self.push_text(parent, start, end, Mode::Data);
+    }
+
+    /// Text that is not whitespace, right inside a table (not in a cell or a
+    /// caption), is moved before the table ("foster parenting"), as the
+    /// standard's "in table text" insertion mode does; in a column group,
+    /// the whitespace before it stays there and the group is closed.
+    /// Returns whether the text was placed.
+    fn foster_text(&mut self, parent: u32, start: usize, end: usize) -> bool {
+        let name = self.name_of(parent);
+        let in_table = is_one_of(name, &[b"table", b"tbody", b"tfoot", b"thead", b"tr"]);
+        let in_colgroup = name.eq_ignore_ascii_case(b"colgroup");
+        if !in_table && !in_colgroup {
+            return false;
+        }
+        let bytes = self.src.as_bytes().get(start..end).unwrap_or_default();
+        let Some(text_start) = bytes.iter().position(|&b| !is_space(b)) else {
+            return false;
+        };
+        let mut start = start;
+        if in_colgroup {
+            self.push_text(parent, start, start + text_start, Mode::Data);
+            start += text_start;
+            self.pop();
+            let name = self.name_of(self.current());
+            if !is_one_of(name, &[b"table", b"tbody", b"tfoot", b"thead", b"tr"]) {
+                self.push_text(self.current(), start, end, Mode::Data);
+                return true;
+            }
+        }
+        let Some(table) = self
+            .open_by_name
+            .get(b"table".as_slice())
+            .and_then(|by_name| by_name.depths.last())
+            .and_then(|&depth| self.open.get(depth))
+            .map(|open| open.id)
+        else {
+            return false;
+        };
+        self.insert_text_before(table, start, end)
+    }
+
+    /// Inserts character data as the previous sibling of `node`.
+    fn insert_text_before(&mut self, node: u32, start: usize, end: usize) -> bool {
+        let Some(entry) = self.entries.get(node as usize).copied() else {
+            return false;
+        };
+        let (Ok(id), Ok(start32), Ok(end32)) = (
+            u32::try_from(self.entries.len()),
+            u32::try_from(start),
+            u32::try_from(end),
+        ) else {
+            return false;
+        };
+        if entry.parent == NONE || id == NONE {
+            return false;
+        }
+        self.entries.push(Entry {
+            parent: entry.parent,
+            first_child: NONE,
+            last_child: NONE,
+            next: node,
+            prev: entry.prev,
+            kind: NodeKind::Text,
+            data: Data::Text {
+                start: start32,
+                end: end32,
+                mode: Mode::Data,
+                strip_newline: false,
+            },
+        });
+        if let Some(prev) = self.entries.get_mut(entry.prev as usize) {
+            prev.next = id;
+        } else if let Some(parent) = self.entries.get_mut(entry.parent as usize) {
+            parent.first_child = id;
+        }
+        if let Some(node) = self.entries.get_mut(node as usize) {
+            node.prev = id;
+        }
+        true
     }
 
     /// Reads the source from the cursor up to `to`, which tl consumed
