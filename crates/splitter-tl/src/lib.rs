@@ -90,6 +90,19 @@
 //!   attributes wins, unquoted values may hold `/`, names may hold any
 //!   character). Names keep their source case; the core compares them
 //!   case-insensitively.
+//! - **Implied end tags and misnesting**, the cases that move text
+//!   between elements: a block start tag (`div`, `p`, `ul`, `h1`, … as the
+//!   standard lists them) closes a `p` in button scope; a heading start tag
+//!   closes a heading that is the current element. An end tag of a
+//!   formatting element (`b`, `a`, `nobr`, …) or of any non-special
+//!   element does not close a block (a "special" element) opened inside
+//!   it — the standard's adoption agency and "any other end tag" keep the
+//!   block open; and a formatting end tag is ignored when the newest
+//!   element of that name was already closed by another end tag.
+//! - **Text in tables**: non-whitespace text right inside `table`,
+//!   `tbody`, `thead`, `tfoot` or `tr` is inserted before the table
+//!   (foster parenting); in a `colgroup`, its leading whitespace stays
+//!   there and the group is closed first.
 //! - **Void elements** (`br`, `img`, `meta`, `link`, `input`, … in any
 //!   case) never have children, and neither does a self-closing (`<path/>`)
 //!   element inside `<svg>` or `<math>`. Elsewhere `/>` does not close an
@@ -136,14 +149,18 @@
 //!
 //! # What remains (measured gaps, not fixed here)
 //!
-//! - No implied end tags: a start tag never closes an open element, so
-//!   `<p>a<p>b`, `<li>a<li>b`, `<td>`, `<tr>`, `<dt>`/`<dd>`, `<option>`,
-//!   a heading in a heading, `<a>` in `<a>`, a block in `<p>` nest instead
-//!   of becoming siblings (text order is kept; block
+//! - Few implied end tags: only a `p` (closed by a block start tag) and a
+//!   heading (by a heading right inside it) are closed by start tags, so
+//!   `<li>a<li>b`, `<td>`, `<tr>`, `<dt>`/`<dd>`, `<option>`, `<a>` in
+//!   `<a>` nest instead of becoming siblings (text order is kept; block
 //!   boundaries and selector matches such as `>` or `:nth-child` can
-//!   differ). No implied `<tbody>`, no foster parenting of content misplaced
-//!   in tables, no adoption-agency repair of misnested formatting
-//!   (`<b><i>x</b>y</i>` loses the `i` around `y`), no `</p>` → `<p></p>`,
+//!   differ). `<table>` does not close a `p` (quirks mode; the adapter
+//!   does not tell the modes apart). No implied `<tbody>`; of content
+//!   misplaced in tables only text is foster-parented, not elements. Of
+//!   the adoption agency only its effect on blocks is kept (a block opened
+//!   inside a formatting element stays open after the formatting end
+//!   tag); formatting elements are not reconstructed (`<b><i>x</b>y</i>`
+//!   loses the `i` around `y`). No `</p>` → `<p></p>`,
 //!   no `</br>` → `<br>`, no `<image>` → `<img>`, no breaking out of
 //!   `<svg>`/`<math>` for HTML elements, no CDATA sections in foreign
 //!   content.

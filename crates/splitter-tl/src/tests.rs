@@ -242,6 +242,67 @@ fn end_tags_close_the_matching_open_element() {
     );
 }
 
+/// The html5lib tree-construction cases whose chunks agreed with html5ever
+/// while their offsets, heading paths or anchors did not.
+#[test]
+fn implied_end_tags_and_misnested_formatting() {
+    // A heading right inside a heading is closed.
+    assert_eq!(tree("<h1>Hello<h2>World"), "h1(\"Hello\") h2(\"World\")");
+    assert_eq!(
+        tree("<h1><b>x<h2>y</h2></b></h1>"),
+        "h1(b(\"x\" h2(\"y\")))"
+    );
+    // A block start tag closes a `p` in button scope, not across a button
+    // or a table cell.
+    assert_eq!(tree("<p id=a><b><p id=b></b>TEST"), "p(b()) p(\"TEST\")");
+    assert_eq!(tree("<p>a<div>b</div>c"), "p(\"a\") div(\"b\") \"c\"");
+    assert_eq!(
+        tree("<p><button><div>x</div></button>y"),
+        "p(button(div(\"x\")) \"y\")"
+    );
+    assert_eq!(
+        tree("<p><table><tr><td><p>x</table>"),
+        "p(table(tr(td(p(\"x\")))))"
+    );
+    // A formatting end tag whose element a `</p>` closed is ignored.
+    assert_eq!(
+        tree("<b id=a><p><b id=b></p></b>TEST"),
+        "b(p(b()) \"TEST\")"
+    );
+    // A formatting or ordinary end tag does not close a block opened
+    // inside it.
+    assert_eq!(
+        tree("<b><nobr><div>x</nobr>y</b><pre>z</pre>"),
+        "b(nobr(div(\"x\" \"y\" pre(\"z\"))))"
+    );
+    assert_eq!(
+        tree("<span><div>x</span>y</div>z"),
+        "span(div(\"x\" \"y\") \"z\")"
+    );
+    // In foreign content none of this applies.
+    assert_eq!(tree("<svg><a><g>x</a>y</svg>"), "svg(a(g(\"x\")) \"y\")");
+}
+
+#[test]
+fn text_in_a_table_is_moved_before_it() {
+    assert_eq!(
+        full_tree("<table><colgroup> foo</colgroup></table>"),
+        "html*(head*() body*(\"foo\" table(colgroup(\" \"))))"
+    );
+    assert_eq!(
+        tree("<p>a<table>b<tr>c<td>d</td> </tr></table>"),
+        "p(\"a\" \"b\" \"c\" table(tr(td(\"d\") \" \")))"
+    );
+    // A table as the first child: the text becomes its parent's first child.
+    let dom = TlDom::parse("<div><table>x</table></div>")
+        .expect("the parser does not fail on this input");
+    check_consistency(&dom);
+    let div = first_element(&dom, "div").expect("div");
+    let first = dom.first_child(div).expect("text");
+    assert_eq!(dom.text(first), "x");
+    assert_eq!(render(&dom, false), "div(\"x\" table())");
+}
+
 #[test]
 fn script_bodies_do_not_leak() {
     assert_eq!(
