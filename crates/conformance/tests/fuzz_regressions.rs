@@ -286,9 +286,8 @@ fn attributes_merged_into_html_and_body_are_kept() {
         &html_splitter::ScraperDom::parse(&html).expect("the parser does not fail on this input"),
         true,
     );
-    // tl does not merge them (see the README's list of differences).
     assert_attributes(
         &html_splitter::TlDom::parse(&html).expect("the parser does not fail on this input"),
-        false,
+        true,
     );
 }

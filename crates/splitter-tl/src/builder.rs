@@ -11,7 +11,7 @@ use tl::VDom;
 use crate::decode::Mode;
 use crate::scan::{self, TagScanner, is_space};
 use crate::tags::*;
-use crate::{Data, Entry, Implied, NONE, document_entry};
+use crate::{Data, Entry, Implied, Merged, NONE, document_entry};
 
 /// An element on the stack of open elements.
 #[derive(Clone, Copy, Debug)]
@@ -76,9 +76,9 @@ pub(crate) struct Builder<'a> {
     html: u32,
     head: u32,
     body: u32,
-    /// Later `<html>` and `<body>` start tags: (element, where the tag's name
-    /// ends), whose attributes a standard parser adds to the element.
-    merged: Vec<(u32, u32)>,
+    /// Where the names of later `<html>` and `<body>` start tags end: a
+    /// standard parser adds their attributes to the element.
+    merged: Merged,
     /// Position of a `<!DOCTYPE` that opens the document, until its node is added.
     pending_doctype: Option<usize>,
     scratch: Vec<u8>,
@@ -99,7 +99,7 @@ impl<'a> Builder<'a> {
             html: NONE,
             head: NONE,
             body: NONE,
-            merged: Vec::new(),
+            merged: Merged::default(),
             pending_doctype: leading_doctype(src.as_bytes()),
             scratch: Vec::new(),
         }
@@ -107,7 +107,7 @@ impl<'a> Builder<'a> {
 
     /// The node table, and the later `<html>`/`<body>` tags whose attributes
     /// belong to those elements.
-    pub(crate) fn build(mut self, vdom: &VDom<'a>) -> (Vec<Entry>, Vec<(u32, u32)>) {
+    pub(crate) fn build(mut self, vdom: &VDom<'a>) -> (Vec<Entry>, Merged) {
         let src = self.src.as_bytes();
         for node in vdom.nodes() {
             match node {
@@ -175,6 +175,8 @@ impl<'a> Builder<'a> {
         if self.pending_doctype.take().is_some() {
             self.push(0, NodeKind::Doctype, Data::Empty);
         }
+        self.merged.html = self.html;
+        self.merged.body = self.body;
         (self.entries, self.merged)
     }
 
@@ -717,7 +719,7 @@ impl<'a> Builder<'a> {
                     self.push_open(id, true, false);
                 }
             } else {
-                self.merged.push((self.html, name_end32));
+                self.merged.html_tags.push(name_end32);
             }
             return;
         }
@@ -734,7 +736,7 @@ impl<'a> Builder<'a> {
         }
         if name.eq_ignore_ascii_case(b"body") {
             if self.body != NONE {
-                self.merged.push((self.body, name_end32));
+                self.merged.body_tags.push(name_end32);
             } else if !self.body_started {
                 self.start_body(start, Some(tag));
             }

@@ -264,9 +264,31 @@ pub(crate) struct Entry {
 pub struct TlDom<'a> {
     source: &'a str,
     entries: Vec<Entry>,
-    /// Later `<html>`/`<body>` start tags, as (element, where the tag's name
-    /// ends): their attributes are the element's too, after its own.
-    merged: Vec<(u32, u32)>,
+    /// Later `<html>`/`<body>` start tags: their attributes are the
+    /// element's too, after its own.
+    merged: Merged,
+}
+
+/// The later `<html>` and `<body>` start tags, by where their names end.
+#[derive(Debug, Default)]
+pub(crate) struct Merged {
+    pub(crate) html: u32,
+    pub(crate) body: u32,
+    pub(crate) html_tags: Vec<u32>,
+    pub(crate) body_tags: Vec<u32>,
+}
+
+impl Merged {
+    /// The later start tags of element `node` (none for most elements).
+    fn tags_of(&self, node: u32) -> &[u32] {
+        if node == self.html {
+            &self.html_tags
+        } else if node == self.body {
+            &self.body_tags
+        } else {
+            &[]
+        }
+    }
 }
 
 impl fmt::Debug for TlDom<'_> {
@@ -424,13 +446,8 @@ impl DomAdapter for TlDom<'_> {
         };
         // The standard keeps the first of duplicated attributes, and a later
         // `<html>`/`<body>` tag adds only the attributes the element lacks.
-        let later = self
-            .merged
-            .iter()
-            .filter(|&&(element, _)| element == node.0)
-            .map(|&(_, name_end)| name_end);
         own.into_iter()
-            .chain(later)
+            .chain(self.merged.tags_of(node.0).iter().copied())
             .find_map(|name_end| self.tag_attribute(name_end, name))
     }
 
