@@ -614,7 +614,7 @@ impl<'a> Builder<'a> {
                 .get(b"button".as_slice())
                 .and_then(|by_name| by_name.depths.last());
             let in_scope =
-                !self.boundaries.last().is_some_and(|&b| b > p) && !button.is_some_and(|&b| b > p);
+                self.boundaries.last().is_none_or(|&b| b <= p) && button.is_none_or(|&b| b <= p);
             if in_scope {
                 while self.open.len() > p {
                     self.pop();
