@@ -243,7 +243,8 @@ impl Implied {
 /// One node of the adapter's table: its links, kind and source span.
 ///
 /// Not shared with splitter-html5ever's tree, which has the same links: this
-/// table is only appended to, in source order, and reads spans of the
+/// table is only appended to, in source order (a foster-parented text node
+/// is linked in before its table, the one edit), and reads spans of the
 /// source; that one takes html5ever's edits (detach, insert before, move
 /// children) and owns its text, attributes and names.
 #[derive(Clone, Copy, Debug)]
