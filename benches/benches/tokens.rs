@@ -4,12 +4,22 @@
 //! every page's canonical text once with tiktoken-rs; and the token split of
 //! the largest page ×1 and ×16. html5ever backend, parse included.
 //!
+//! The same for a Hugging Face tokenizer (groups `tokens_huggingface` and
+//! `tokens_huggingface_scaling`): the `tokenizer.json` named by
+//! `$HTMLSPLIT_HF_TOKENIZER`, else a byte-level BPE of 30,000 tokens trained
+//! on the corpus's canonical text (setup, not timed), so that it runs offline.
+//! Which one it used is written beside the results
+//! (`target/criterion/tokens_huggingface/tokenizer.txt`).
+//!
 //! Target: tokens ≤ characters + 1.5 × count, and ×16 input ≤ ×20 time
 //! (`cargo xtask bench` prints both).
 
 use std::hint::black_box;
 
-use benches::{corpus, ingest_splitter, ingest_tokens_splitter};
+use benches::{
+    HF_TOKENIZER_NOTE, corpus, criterion_dir, ingest_huggingface_splitter, ingest_splitter,
+    ingest_tokens_splitter,
+};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use html_splitter::{AnySizer, Backend, Sizer, Splitter};
 
@@ -71,7 +81,46 @@ fn cost(c: &mut Criterion) {
     let Some(page) = corpus.pages.iter().max_by_key(|page| page.len()) else {
         return;
     };
-    let mut group = c.benchmark_group("tokens_scaling");
+    scaling(c, "tokens_scaling", &tokens, page);
+
+    // The same with a Hugging Face tokenizer: split in its tokens against
+    // the split in characters (measured above, in the same run) and one
+    // count of the canonical text with the same tokenizer.
+    let (huggingface, name) = ingest_huggingface_splitter(&canonical);
+    let note = criterion_dir().join(HF_TOKENIZER_NOTE);
+    if let Some(dir) = note.parent() {
+        let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&note, &name));
+        if let Err(err) = written {
+            eprintln!("cannot write {}: {err}", note.display());
+        }
+    }
+    eprintln!("tokens_huggingface: {name}");
+    let tokenizer = huggingface.sizer().tokenizer();
+    let mut group = c.benchmark_group("tokens_huggingface");
+    group.throughput(Throughput::Bytes(corpus.bytes()));
+    group.sample_size(10);
+    group.bench_function("split", |b| {
+        b.iter(|| split_all(&huggingface, &corpus.pages))
+    });
+    group.bench_function("count", |b| {
+        b.iter(|| {
+            canonical
+                .iter()
+                .map(|text| {
+                    tokenizer
+                        .encode(black_box(text.as_str()), false)
+                        .map_or(0, |encoding| encoding.len())
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+    scaling(c, "tokens_huggingface_scaling", &huggingface, page);
+}
+
+/// The token split of `page` ×1 and ×16.
+fn scaling<S: Sizer>(c: &mut Criterion, name: &str, splitter: &Splitter<S>, page: &str) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
     for factor in [1usize, 16] {
         let html = page.repeat(factor);
@@ -79,7 +128,7 @@ fn cost(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::from_parameter(factor), &html, |b, html| {
             b.iter(|| {
                 Backend::Html5ever
-                    .split(&tokens, html)
+                    .split(splitter, html)
                     .expect("the backend parses this input")
                     .len()
             })

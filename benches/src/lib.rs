@@ -2,7 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use html_splitter::{AnySizer, Backend, DomAdapter, NodeKind, Splitter, SplitterConfig};
+use html_splitter::{
+    AnySizer, Backend, DomAdapter, HuggingFace, NodeKind, Splitter, SplitterConfig,
+};
 
 /// The workspace root.
 pub fn workspace_root() -> PathBuf {
@@ -96,6 +98,96 @@ pub fn ingest_tokens_splitter() -> Splitter<AnySizer> {
     let path = workspace_root().join("corpus/ecma262-ingest-tokens.json");
     Splitter::from_config(read_config(&path))
         .unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
+/// Where `cargo bench` leaves criterion's results: `$CARGO_TARGET_DIR` or
+/// the workspace's `target/`, then `criterion/` (what `cargo xtask bench`
+/// reads).
+pub fn criterion_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("target"))
+        .join("criterion")
+}
+
+/// Which tokenizer the `tokens_huggingface` benchmarks used, one line,
+/// relative to [`criterion_dir`].
+pub const HF_TOKENIZER_NOTE: &str = "tokens_huggingface/tokenizer.txt";
+
+/// The environment variable naming the `tokenizer.json` of the Hugging Face
+/// token benchmarks; without it they train one ([`trained_tokenizer`]).
+pub const HF_TOKENIZER_VAR: &str = "HTMLSPLIT_HF_TOKENIZER";
+
+/// The vocabulary size of [`trained_tokenizer`].
+pub const TRAINED_VOCAB_SIZE: usize = 30_000;
+
+/// The ECMA-262 ingest config in tokens of a Hugging Face tokenizer: the
+/// tokenizer.json named by `$HTMLSPLIT_HF_TOKENIZER` when set, else a
+/// byte-level BPE trained on `texts` ([`trained_tokenizer`]), so that the
+/// benchmark runs offline on a fresh clone. Also returns what the tokenizer
+/// is, for the report.
+pub fn ingest_huggingface_splitter(texts: &[String]) -> (Splitter<HuggingFace>, String) {
+    let (sizer, name) = match std::env::var_os(HF_TOKENIZER_VAR) {
+        Some(path) => {
+            let path = PathBuf::from(path);
+            let sizer = HuggingFace::from_file(&path)
+                .unwrap_or_else(|err| panic!("${HF_TOKENIZER_VAR}: {err}"));
+            let file = path.file_name().unwrap_or(path.as_os_str());
+            (sizer, format!("huggingface:{}", file.to_string_lossy()))
+        }
+        None => {
+            let sizer = HuggingFace::from_tokenizer(trained_tokenizer(texts, TRAINED_VOCAB_SIZE))
+                .unwrap_or_else(|err| panic!("the trained tokenizer: {err}"));
+            let name = format!(
+                "huggingface: byte-level BPE, {} tokens, trained on the corpus",
+                sizer.tokenizer().get_vocab_size(true)
+            );
+            (sizer, name)
+        }
+    };
+    let path = workspace_root().join("corpus/ecma262-ingest-tokens.json");
+    let mut config = read_config(&path);
+    config.sizer = None;
+    let splitter = Splitter::with_sizer(config, sizer)
+        .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    (splitter, name)
+}
+
+/// A byte-level BPE (the GPT-2 / RoBERTa scheme: byte-level pre-tokenizer,
+/// no normalizer) with at most `vocab_size` tokens, trained with
+/// `tokenizers`' `BpeTrainer` on `texts`. Deterministic for the same texts.
+pub fn trained_tokenizer(texts: &[String], vocab_size: usize) -> tokenizers::Tokenizer {
+    use tokenizers::models::bpe::{BPE, BpeTrainerBuilder};
+    use tokenizers::pre_tokenizers::byte_level::ByteLevel;
+    use tokenizers::{
+        DecoderWrapper, NormalizerWrapper, PostProcessorWrapper, PreTokenizerWrapper,
+        TokenizerBuilder, TokenizerImpl,
+    };
+
+    let mut trainer = BpeTrainerBuilder::new()
+        .show_progress(false)
+        .vocab_size(vocab_size)
+        .min_frequency(2)
+        .initial_alphabet(ByteLevel::alphabet().into_iter().collect())
+        .build();
+    let mut tokenizer: TokenizerImpl<
+        BPE,
+        NormalizerWrapper,
+        PreTokenizerWrapper,
+        PostProcessorWrapper,
+        DecoderWrapper,
+    > = TokenizerBuilder::new()
+        .with_model(BPE::default())
+        .with_normalizer(None)
+        .with_pre_tokenizer(Some(ByteLevel::new(false, true, true).into()))
+        .with_post_processor(None)
+        .with_decoder(Some(ByteLevel::default().into()))
+        .build()
+        .unwrap_or_else(|err| panic!("building the tokenizer: {err}"));
+    tokenizer
+        .train(&mut trainer, texts.iter())
+        .unwrap_or_else(|err| panic!("training the tokenizer: {err}"));
+    tokenizer.into()
 }
 
 fn read_config(path: &Path) -> SplitterConfig {
