@@ -84,6 +84,75 @@ impl Whitespace {
     }
 }
 
+/// The keys of SPEC §2, as [`ConfigError::UnknownKey`] lists them.
+const KEYS: &str = "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, sizer";
+
+/// The first key of `document` (in key order) whose value the config does
+/// not take, an unknown key, a missing `chunkSize`, or a document that is not
+/// an object; `None` when the shape is right.
+fn shape_error(document: &serde_json::Value) -> Option<ConfigError> {
+    use serde_json::Value;
+
+    let Value::Object(map) = document else {
+        return Some(ConfigError::NotAnObject(shown(document)));
+    };
+    let invalid = |key: &str, expected: &'static str, value: &Value| ConfigError::InvalidValue {
+        key: key.to_owned(),
+        expected,
+        got: shown(value),
+    };
+    let is_size = |value: &Value| value.as_u64().is_some_and(|n| usize::try_from(n).is_ok());
+    for (key, value) in map {
+        let error = match key.as_str() {
+            "chunkSize" if !is_size(value) => invalid(key, "a positive integer", value),
+            "maxChunkSize" if !value.is_null() && !is_size(value) => {
+                invalid(key, "a positive integer or null", value)
+            }
+            "separators" | "neverBreakWithin" => match value {
+                Value::Array(selectors) => {
+                    match selectors.iter().position(|selector| !selector.is_string()) {
+                        Some(index) => invalid(
+                            &format!("{key}[{index}]"),
+                            "a CSS selector string",
+                            &selectors[index],
+                        ),
+                        None => continue,
+                    }
+                }
+                _ => invalid(key, "an array of CSS selector strings", value),
+            },
+            "chunkOverlap" if !is_size(value) => {
+                invalid(key, "0 (chunk overlap is not supported)", value)
+            }
+            "whitespace" if !matches!(value.as_str(), Some("preserve" | "normalize")) => {
+                invalid(key, r#""preserve" or "normalize""#, value)
+            }
+            "sizer" if !value.is_string() && !value.is_null() => invalid(
+                key,
+                r#"a string such as "characters", "bytes", "utf16", "tiktoken:cl100k_base" or "huggingface:<path to tokenizer.json>""#,
+                value,
+            ),
+            "chunkSize" | "maxChunkSize" | "chunkOverlap" | "whitespace" | "sizer" => continue,
+            _ => ConfigError::UnknownKey {
+                key: key.clone(),
+                known: KEYS,
+            },
+        };
+        return Some(error);
+    }
+    (!map.contains_key("chunkSize")).then_some(ConfigError::MissingKey("chunkSize"))
+}
+
+/// `value` as JSON, shortened to about 60 characters.
+fn shown(value: &serde_json::Value) -> String {
+    const LONGEST: usize = 60;
+    let json = value.to_string();
+    match json.char_indices().nth(LONGEST) {
+        Some((end, _)) => format!("{}…", &json[..end]),
+        None => json,
+    }
+}
+
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
@@ -105,10 +174,30 @@ impl SplitterConfig {
 
     /// Reads a JSON object with the camelCase keys of SPEC §2.
     ///
-    /// Only the shape is checked here; values are checked by
-    /// [`SplitterConfig::validate`].
+    /// Only the shape is checked here (types, unknown and missing keys);
+    /// values are checked by [`SplitterConfig::validate`]. A value of the
+    /// wrong type is a [`ConfigError::InvalidValue`] naming the key and the
+    /// value:
+    ///
+    /// ```
+    /// use splitter_core::SplitterConfig;
+    ///
+    /// let err = SplitterConfig::from_json(r#"{"chunkSize": -5}"#).unwrap_err();
+    /// assert_eq!(err.to_string(), "chunkSize: expected a positive integer, got -5");
+    /// ```
     pub fn from_json(json: &str) -> Result<Self, ConfigError> {
-        serde_json::from_str(json).map_err(|err| ConfigError::Json(err.to_string()))
+        let document: serde_json::Value =
+            serde_json::from_str(json).map_err(|err| ConfigError::Json(err.to_string()))?;
+        if !document.is_object() {
+            // serde would read an array as the fields in order.
+            return Err(ConfigError::NotAnObject(shown(&document)));
+        }
+        // Read from the text, not the document, so that a duplicate key is
+        // an error. serde's message for a value of the wrong type names
+        // neither the key nor the value: find them in the document.
+        serde_json::from_str(json).map_err(|err| {
+            shape_error(&document).unwrap_or_else(|| ConfigError::Json(err.to_string()))
+        })
     }
 
     /// Checks the sizes and the overlap. Selectors are checked when they are
@@ -129,5 +218,164 @@ impl SplitterConfig {
             return Err(ConfigError::ChunkOverlap(self.chunk_overlap));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(json: &str) -> String {
+        SplitterConfig::from_json(json)
+            .expect_err("the config is rejected")
+            .to_string()
+    }
+
+    #[test]
+    fn a_bad_chunk_size_names_the_key_and_the_value() {
+        for (value, got) in [
+            ("-5", "-5"),
+            (r#""big""#, r#""big""#),
+            ("1.5", "1.5"),
+            ("true", "true"),
+            ("null", "null"),
+            ("[10]", "[10]"),
+            ("18446744073709551616", "1.8446744073709552e+19"),
+        ] {
+            let err = SplitterConfig::from_json(&format!(r#"{{"chunkSize": {value}}}"#))
+                .expect_err("the config is rejected");
+            assert_eq!(
+                err,
+                ConfigError::InvalidValue {
+                    key: "chunkSize".to_owned(),
+                    expected: "a positive integer",
+                    got: got.to_owned(),
+                }
+            );
+            assert_eq!(
+                err.to_string(),
+                format!("chunkSize: expected a positive integer, got {got}")
+            );
+        }
+    }
+
+    #[test]
+    fn a_bad_max_chunk_size_names_the_key_and_the_value() {
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "maxChunkSize": -1}"#),
+            "maxChunkSize: expected a positive integer or null, got -1"
+        );
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "maxChunkSize": "20"}"#),
+            r#"maxChunkSize: expected a positive integer or null, got "20""#
+        );
+        let config = SplitterConfig::from_json(r#"{"chunkSize": 10, "maxChunkSize": null}"#)
+            .expect("null is no cap");
+        assert_eq!(config.max_chunk_size, None);
+    }
+
+    #[test]
+    fn bad_selector_lists_name_the_key_or_the_element() {
+        for key in ["separators", "neverBreakWithin"] {
+            assert_eq!(
+                message(&format!(r#"{{"chunkSize": 10, "{key}": "h2"}}"#)),
+                format!(r#"{key}: expected an array of CSS selector strings, got "h2""#)
+            );
+            assert_eq!(
+                message(&format!(r#"{{"chunkSize": 10, "{key}": null}}"#)),
+                format!("{key}: expected an array of CSS selector strings, got null")
+            );
+            assert_eq!(
+                message(&format!(r#"{{"chunkSize": 10, "{key}": ["h2", 3, "p"]}}"#)),
+                format!("{key}[1]: expected a CSS selector string, got 3")
+            );
+        }
+    }
+
+    #[test]
+    fn a_bad_chunk_overlap_names_the_key_and_the_value() {
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "chunkOverlap": -2}"#),
+            "chunkOverlap: expected 0 (chunk overlap is not supported), got -2"
+        );
+        // A non-negative integer is read; validation refuses it.
+        let config = SplitterConfig::from_json(r#"{"chunkSize": 10, "chunkOverlap": 2}"#)
+            .expect("the shape is right");
+        assert_eq!(
+            config.validate(),
+            Err(ConfigError::ChunkOverlap(2)),
+            "validation names the overlap"
+        );
+    }
+
+    #[test]
+    fn a_bad_whitespace_names_the_key_and_the_value() {
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "whitespace": "tidy"}"#),
+            r#"whitespace: expected "preserve" or "normalize", got "tidy""#
+        );
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "whitespace": 1}"#),
+            r#"whitespace: expected "preserve" or "normalize", got 1"#
+        );
+    }
+
+    #[test]
+    fn a_sizer_that_is_not_a_string_names_the_key_and_the_value() {
+        let err = message(r#"{"chunkSize": 10, "sizer": {"tiktoken": "cl100k_base"}}"#);
+        assert!(
+            err.starts_with("sizer: expected a string such as \"characters\""),
+            "{err}"
+        );
+        assert!(err.ends_with(r#"got {"tiktoken":"cl100k_base"}"#), "{err}");
+        let config = SplitterConfig::from_json(r#"{"chunkSize": 10, "sizer": null}"#)
+            .expect("null is the default sizer");
+        assert_eq!(config.sizer, None);
+    }
+
+    #[test]
+    fn unknown_and_missing_keys_and_non_objects_are_named() {
+        assert_eq!(
+            SplitterConfig::from_json(r#"{"chunkSize": 10, "chunkSzie": 4}"#),
+            Err(ConfigError::UnknownKey {
+                key: "chunkSzie".to_owned(),
+                known: KEYS,
+            })
+        );
+        assert_eq!(
+            message(r#"{"maxChunkSize": 10}"#),
+            "chunkSize is required"
+        );
+        assert_eq!(
+            message("[1, 2]"),
+            "the configuration must be a JSON object with the keys of SPEC §2, got [1,2]"
+        );
+    }
+
+    #[test]
+    fn malformed_json_and_duplicate_keys_keep_serdes_message() {
+        let err = message(r#"{"chunkSize": "#);
+        assert!(err.starts_with("invalid configuration: EOF"), "{err}");
+        let err = message(r#"{"chunkSize": 10, "chunkSize": 20}"#);
+        assert!(err.contains("duplicate field `chunkSize`"), "{err}");
+    }
+
+    #[test]
+    fn long_values_are_shortened() {
+        let long = "x".repeat(500);
+        let err = message(&format!(r#"{{"chunkSize": "{long}"}}"#));
+        assert!(err.ends_with('…'), "{err}");
+        assert!(err.chars().count() < 120, "{err}");
+    }
+
+    #[test]
+    fn every_key_of_a_good_config_is_read() {
+        let config = SplitterConfig::from_json(
+            r#"{"chunkSize": 10, "maxChunkSize": 20, "separators": ["h2"], "neverBreakWithin": ["pre"], "chunkOverlap": 0, "whitespace": "normalize", "sizer": "bytes"}"#,
+        )
+        .expect("a good config");
+        assert_eq!(config.max_chunk_size, Some(20));
+        assert_eq!(config.whitespace, Whitespace::Normalize);
+        assert_eq!(config.sizer.as_deref(), Some("bytes"));
     }
 }

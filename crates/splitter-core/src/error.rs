@@ -69,8 +69,34 @@ pub enum ConfigError {
         "the config's sizer {0:?} is not applied by this constructor: build the splitter with Splitter::from_config"
     )]
     SizerNotApplied(String),
-    /// A JSON configuration could not be read: malformed JSON, a value of the
-    /// wrong type, a missing `chunkSize` or an unknown key.
+    /// A key of a JSON configuration had a value of the wrong type or out of
+    /// range, e.g. `chunkSize: expected a positive integer, got -5`.
+    #[error("{key}: expected {expected}, got {got}")]
+    InvalidValue {
+        /// The key as written, with the index for an element of a list
+        /// (`separators[2]`).
+        key: String,
+        /// What the key takes.
+        expected: &'static str,
+        /// The value as written (JSON, shortened when long).
+        got: String,
+    },
+    /// A JSON configuration had a key SPEC §2 does not define.
+    #[error("unknown key {key:?}: expected one of {known}")]
+    UnknownKey {
+        /// The key as written.
+        key: String,
+        /// The known keys, comma-separated.
+        known: &'static str,
+    },
+    /// A JSON configuration lacked a required key (`chunkSize`).
+    #[error("{0} is required")]
+    MissingKey(&'static str),
+    /// A JSON configuration was valid JSON but not an object.
+    #[error("the configuration must be a JSON object with the keys of SPEC §2, got {0}")]
+    NotAnObject(String),
+    /// A JSON configuration could not be read: malformed JSON (or, for a
+    /// well-formed object, what serde reported, e.g. a duplicate key).
     #[error("invalid configuration: {0}")]
     Json(String),
 }
