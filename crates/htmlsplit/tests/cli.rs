@@ -270,6 +270,56 @@ fn usage_and_config_errors_exit_2_with_nothing_on_stdout() {
 }
 
 #[test]
+fn a_bad_value_in_the_config_file_or_a_size_flag_names_the_key_and_the_value() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cases: [(&str, &[u8], &str); 4] = [
+        (
+            "negative.json",
+            br#"{"chunkSize": -5}"#,
+            "chunkSize: expected a positive integer, got -5",
+        ),
+        (
+            "word.json",
+            br#"{"chunkSize": "big"}"#,
+            r#"chunkSize: expected a positive integer, got "big""#,
+        ),
+        (
+            "cap.json",
+            br#"{"chunkSize": 10, "maxChunkSize": 1.5}"#,
+            "maxChunkSize: expected a positive integer or null, got 1.5",
+        ),
+        (
+            "selector.json",
+            br#"{"chunkSize": 10, "separators": ["h2", 7]}"#,
+            "separators[1]: expected a CSS selector string, got 7",
+        ),
+    ];
+    for (name, json, needle) in cases {
+        let path = dir.path().join(name);
+        write(&path, json);
+        let output = run_with_stdin(&["--config", &path.display().to_string()], b"<p>x</p>");
+        assert_eq!(output.status.code(), Some(2), "{name}: {}", stderr(&output));
+        assert!(output.stdout.is_empty(), "{name}");
+        let message = stderr(&output);
+        assert!(message.contains(name), "{message}");
+        assert!(message.contains(needle), "{message}");
+    }
+    for (args, needles) in [
+        (["--chunk-size=-5"], ["--chunk-size", "-5"]),
+        (["--chunk-size=big"], ["--chunk-size", "big"]),
+        (["--max-chunk-size=-1"], ["--max-chunk-size", "-1"]),
+    ] {
+        let output = run_with_stdin(&args, b"<p>x</p>");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let message = stderr(&output);
+        for needle in needles {
+            assert!(message.contains(needle), "{args:?}: {message}");
+        }
+    }
+}
+
+#[test]
 fn flags_override_the_config_file() {
     let dir = tempfile::tempdir().expect("tempdir");
     let config = dir.path().join("config.json");

@@ -85,7 +85,8 @@ impl Whitespace {
 }
 
 /// The keys of SPEC §2, as [`ConfigError::UnknownKey`] lists them.
-const KEYS: &str = "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, sizer";
+const KEYS: &str =
+    "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, sizer";
 
 /// The first key of `document` (in key order) whose value the config does
 /// not take, an unknown key, a missing `chunkSize`, or a document that is not
@@ -342,10 +343,7 @@ mod tests {
                 known: KEYS,
             })
         );
-        assert_eq!(
-            message(r#"{"maxChunkSize": 10}"#),
-            "chunkSize is required"
-        );
+        assert_eq!(message(r#"{"maxChunkSize": 10}"#), "chunkSize is required");
         assert_eq!(
             message("[1, 2]"),
             "the configuration must be a JSON object with the keys of SPEC §2, got [1,2]"
