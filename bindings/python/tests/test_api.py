@@ -87,8 +87,22 @@ def test_a_non_html_argument_is_a_type_error_naming_it():
         ({"chunk_size": 20, "never_break_within": ["::before"]}, "::before"),
         ({"chunk_size": 20, "backend": "lxml"}, "lxml"),
         ({"chunk_size": 20, "separators": "h2"}, "separators"),
-        ({"chunk_size": -5}, "chunkSize -5"),
-        ({"chunk_size": 10, "max_chunk_size": "20"}, "maxChunkSize '20'"),
+        ({"chunk_size": -5}, "chunkSize: expected a positive integer, got -5"),
+        ({"chunk_size": "big"}, 'chunkSize: expected a positive integer, got "big"'),
+        ({"chunk_size": True}, "chunkSize: expected a positive integer, got true"),
+        ({"chunk_size": 2.5}, "chunkSize: expected a positive integer, got 2.5"),
+        (
+            {"chunk_size": 10, "max_chunk_size": "20"},
+            'maxChunkSize: expected a positive integer or null, got "20"',
+        ),
+        (
+            {"chunk_size": 10, "separators": ["h2", 3]},
+            "separators[1]: expected a CSS selector string, got 3",
+        ),
+        (
+            {"chunk_size": 10, "whitespace": "tidy"},
+            'whitespace: expected "preserve" or "normalize", got "tidy"',
+        ),
     ],
 )
 def test_bad_settings_raise_value_error_naming_them(kwargs, named):

@@ -45,7 +45,6 @@ _DEFAULTS = {"whitespace": "preserve", "sizer": "characters"}
 
 def _config(chunk_size: int, kwargs: Mapping[str, Any]) -> dict:
     """The JSON config (camelCase keys) of ``HtmlSplitter``'s keyword arguments."""
-    _check_size("chunkSize", chunk_size)
     config: dict = {"chunkSize": chunk_size}
     for name, value in kwargs.items():
         key = _CONFIG_KEYS.get(name)
@@ -53,8 +52,6 @@ def _config(chunk_size: int, kwargs: Mapping[str, Any]) -> dict:
             raise TypeError(f"HtmlSplitter got an unexpected keyword argument {name!r}")
         if value is None or _DEFAULTS.get(name) == value:
             continue
-        if name == "max_chunk_size":
-            _check_size(key, value)
         if name in ("separators", "never_break_within"):
             if isinstance(value, str):
                 raise ValueError(
@@ -65,11 +62,6 @@ def _config(chunk_size: int, kwargs: Mapping[str, Any]) -> dict:
                 continue
         config[key] = value
     return config
-
-
-def _check_size(key: str, value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"invalid {key} {value!r}: it must be a non-negative integer")
 
 
 def _dumps(config: Mapping[str, Any]) -> str:
