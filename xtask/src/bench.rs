@@ -1,5 +1,6 @@
 //! `cargo xtask bench [--quick]`: runs the criterion benchmarks (`split`,
-//! `tokens`), measures peak memory and the CLI's cost, prints tables and
+//! `tokens`, the latter with a Hugging Face tokenizer too: see
+//! `benches/benches/tokens.rs`), measures peak memory and the CLI's cost, prints tables and
 //! writes `target/bench-report.json`.
 
 use std::path::Path;
@@ -85,6 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }));
     }
     let tokens = tokens_cost(&criterion)?;
+    let tokens_huggingface = huggingface_cost(&criterion)?;
     let cli = cli_overhead(&root)?;
     let report = json!({
         "date": date(),
@@ -92,6 +94,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         "rows": rows,
         "scaling": scaling,
         "tokens": tokens,
+        "tokens_huggingface": tokens_huggingface,
         "cli": cli,
         "typescript_mb_s": TYPESCRIPT_MB_PER_S,
     });
@@ -109,17 +112,53 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// time. Null when the groups did not run (no ECMA-262 corpus).
 fn tokens_cost(criterion: &Path) -> anyhow::Result<Value> {
     let group = criterion.join("tokens");
-    let scaling = criterion.join("tokens_scaling");
-    if !group.is_dir() || !scaling.is_dir() {
+    token_row(
+        "tiktoken:cl100k_base".to_owned(),
+        &group.join("cl100k_base"),
+        &group.join("count"),
+        &group.join("characters"),
+        &criterion.join("tokens_scaling"),
+    )
+}
+
+/// The same target for a Hugging Face tokenizer, from the
+/// `tokens_huggingface` and `tokens_huggingface_scaling` groups, against the
+/// split in characters of the `tokens` group; the row names the tokenizer
+/// the benchmark wrote down. Null when the groups did not run.
+fn huggingface_cost(criterion: &Path) -> anyhow::Result<Value> {
+    let group = criterion.join("tokens_huggingface");
+    let sizer = std::fs::read_to_string(criterion.join(benches::HF_TOKENIZER_NOTE))
+        .map(|name| name.trim().to_owned())
+        .unwrap_or_else(|_| "huggingface (tokenizer not recorded)".to_owned());
+    token_row(
+        sizer,
+        &group.join("split"),
+        &group.join("count"),
+        &criterion.join("tokens/characters"),
+        &criterion.join("tokens_huggingface_scaling"),
+    )
+}
+
+/// One row of the token cost table: the split in tokens (`split`) against
+/// the split in characters plus [`TOKEN_COUNTS_ALLOWED`] × one count of the
+/// canonical text (`count`), and the ×16 / ×1 time of the `scaling` group.
+fn token_row(
+    sizer: String,
+    split: &Path,
+    count: &Path,
+    characters: &Path,
+    scaling: &Path,
+) -> anyhow::Result<Value> {
+    if !split.is_dir() || !scaling.is_dir() {
         return Ok(Value::Null);
     }
-    let tokens = mean_seconds(&group.join("cl100k_base"))?;
-    let characters = mean_seconds(&group.join("characters"))?;
-    let count = mean_seconds(&group.join("count"))?;
+    let tokens = mean_seconds(split)?;
+    let characters = mean_seconds(characters)?;
+    let count = mean_seconds(count)?;
     let target = characters + TOKEN_COUNTS_ALLOWED * count;
     let x16 = mean_seconds(&scaling.join("16"))? / mean_seconds(&scaling.join("1"))?;
     Ok(json!({
-        "sizer": "tiktoken:cl100k_base",
+        "sizer": sizer,
         "tokens_s": tokens,
         "characters_s": characters,
         "count_s": count,
@@ -292,8 +331,16 @@ fn print_table(report: &Value) {
             number("merge_attrs_x4_time_ratio"),
         );
     }
-    let tokens = &report["tokens"];
-    if tokens.is_object() {
+    let token_rows: Vec<&Value> = [&report["tokens"], &report["tokens_huggingface"]]
+        .into_iter()
+        .filter(|row| row.is_object())
+        .collect();
+    if !token_rows.is_empty() {
+        println!(
+            "\n| ECMA-262, html5ever | split in tokens s | split in characters s | one token count s | target: characters + {TOKEN_COUNTS_ALLOWED} × count s | met | ×16 input / ×1 time (≤ {X16_TIME_ALLOWED}) |\n|---|---:|---:|---:|---:|---|---:|"
+        );
+    }
+    for tokens in token_rows {
         let number = |key: &str| tokens[key].as_f64().unwrap_or(f64::NAN);
         let verdict = |key: &str| {
             if tokens[key].as_bool() == Some(true) {
@@ -302,9 +349,6 @@ fn print_table(report: &Value) {
                 "not met"
             }
         };
-        println!(
-            "\n| ECMA-262, html5ever | split in tokens s | split in characters s | one token count s | target: characters + {TOKEN_COUNTS_ALLOWED} × count s | met | ×16 input / ×1 time (≤ {X16_TIME_ALLOWED}) |\n|---|---:|---:|---:|---:|---|---:|"
-        );
         println!(
             "| {} | {:.3} | {:.3} | {:.3} | {:.3} | {} | {:.1} ({}) |",
             tokens["sizer"].as_str().unwrap_or(""),
@@ -402,9 +446,44 @@ mod tests {
     }
 
     #[test]
+    fn huggingface_cost_names_the_recorded_tokenizer_against_the_character_split() {
+        let criterion = criterion_with(
+            "huggingface",
+            &[
+                ("tokens/characters", 0.5),
+                ("tokens_huggingface/count", 0.2),
+                ("tokens_huggingface/split", 0.9),
+                ("tokens_huggingface_scaling/1", 0.5),
+                ("tokens_huggingface_scaling/16", 10.5),
+            ],
+        );
+        let cost = huggingface_cost(&criterion).expect("results are readable");
+        assert_eq!(cost["sizer"], "huggingface (tokenizer not recorded)");
+        assert!((cost["target_s"].as_f64().expect("a number") - 0.8).abs() < 1e-9);
+        assert_eq!(cost["target_met"], false);
+        assert_eq!(cost["x16_target_met"], false);
+
+        std::fs::write(
+            criterion.join(benches::HF_TOKENIZER_NOTE),
+            "huggingface:deepseek_tokenizer.json\n",
+        )
+        .expect("temp dir is writable");
+        let cost = huggingface_cost(&criterion).expect("results are readable");
+        assert_eq!(cost["sizer"], "huggingface:deepseek_tokenizer.json");
+        // The tiktoken row is not made from the Hugging Face results.
+        assert!(tokens_cost(&criterion).expect("nothing to read").is_null());
+        let _ = std::fs::remove_dir_all(&criterion);
+    }
+
+    #[test]
     fn tokens_cost_is_null_without_the_groups() {
         let criterion = criterion_with("none", &[("other/bench", 1.0)]);
         assert!(tokens_cost(&criterion).expect("nothing to read").is_null());
+        assert!(
+            huggingface_cost(&criterion)
+                .expect("nothing to read")
+                .is_null()
+        );
         let _ = std::fs::remove_dir_all(&criterion);
     }
 }
