@@ -39,176 +39,162 @@ pub(crate) fn merge<S: Sizer>(
     chunk_size: usize,
     max: Option<usize>,
 ) -> Merged {
-    let additive = sizer.is_additive();
-    let mut merged = Merged::default();
-    // The current chunk: its first segment, its span, its size so far and
-    // whether that size is exact.
-    let mut current: Option<(usize, Range<usize>, usize, bool)> = None;
-    for (index, segment) in segments.iter().enumerate() {
-        let (size, exact) = match known.get(index) {
-            Some(Size::Exact(size)) => (*size, true),
-            Some(Size::Estimate(estimate)) => (*estimate, additive),
-            _ => (sizer.size(&text[segment.clone()]), true),
-        };
-        current = Some(match current {
-            Some((first, chunk, so_far, whole_exact)) => {
-                let joined = so_far
-                    .saturating_add(sizer.size(&text[chunk.end..segment.start]))
-                    .saturating_add(size);
-                if joined <= chunk_size {
-                    (
-                        first,
-                        chunk.start..segment.end,
-                        joined,
-                        whole_exact && additive && exact,
-                    )
-                } else {
-                    let whole = whole_exact.then_some(so_far);
-                    merged.keep(
-                        text,
-                        first,
-                        &segments[first..index],
-                        known,
-                        sizer,
-                        chunk_size,
-                        max,
-                        whole,
-                    );
-                    (index, segment.clone(), size, exact)
-                }
-            }
-            None => (index, segment.clone(), size, exact),
-        });
+    Merge {
+        text,
+        sizer,
+        chunk_size,
+        max,
     }
-    if let Some((first, _, so_far, whole_exact)) = current {
-        let whole = whole_exact.then_some(so_far);
-        merged.keep(
-            text,
-            first,
-            &segments[first..],
-            known,
-            sizer,
-            chunk_size,
-            max,
-            whole,
-        );
-    }
-    merged
+    .run(segments, known)
 }
 
-impl Merged {
-    /// Keeps the chunk made of `parts` (consecutive segments, the first at
-    /// index `first`), whose size is `size` when already known exactly:
-    /// measures it otherwise, and merges the parts again on exact sizes if
-    /// the chunk is over `max`.
-    #[allow(clippy::too_many_arguments)]
-    fn keep<S: Sizer>(
-        &mut self,
-        text: &str,
-        first: usize,
-        parts: &[Range<usize>],
+/// A merge's text and settings.
+struct Merge<'a, S> {
+    text: &'a str,
+    sizer: &'a S,
+    chunk_size: usize,
+    max: Option<usize>,
+}
+
+impl<S: Sizer> Merge<'_, S> {
+    fn size(&self, span: Range<usize>) -> usize {
+        self.sizer.size(&self.text[span])
+    }
+
+    fn run(&self, segments: &[Range<usize>], known: &[Size]) -> Merged {
+        let additive = self.sizer.is_additive();
+        let mut merged = Merged::default();
+        // The current chunk: its first segment, its span, its size so far and
+        // whether that size is exact.
+        let mut current: Option<(usize, Range<usize>, usize, bool)> = None;
+        for (index, segment) in segments.iter().enumerate() {
+            let (size, exact) = match known.get(index) {
+                Some(Size::Exact(size)) => (*size, true),
+                Some(Size::Estimate(estimate)) => (*estimate, additive),
+                _ => (self.size(segment.clone()), true),
+            };
+            current = Some(match current {
+                Some((first, chunk, so_far, whole_exact)) => {
+                    let joined = so_far
+                        .saturating_add(self.size(chunk.end..segment.start))
+                        .saturating_add(size);
+                    if joined <= self.chunk_size {
+                        let exact = whole_exact && additive && exact;
+                        (first, chunk.start..segment.end, joined, exact)
+                    } else {
+                        let whole = whole_exact.then_some(so_far);
+                        let parts = first..index;
+                        self.keep(&mut merged, segments, known, parts, whole);
+                        (index, segment.clone(), size, exact)
+                    }
+                }
+                None => (index, segment.clone(), size, exact),
+            });
+        }
+        if let Some((first, _, so_far, whole_exact)) = current {
+            let whole = whole_exact.then_some(so_far);
+            self.keep(&mut merged, segments, known, first..segments.len(), whole);
+        }
+        merged
+    }
+
+    /// Keeps the chunk made of the segments `parts`, whose size is `size`
+    /// when already known exactly: measures it otherwise, and merges the
+    /// parts again on exact sizes if the chunk is over the cap.
+    fn keep(
+        &self,
+        merged: &mut Merged,
+        segments: &[Range<usize>],
         known: &[Size],
-        sizer: &S,
-        chunk_size: usize,
-        max: Option<usize>,
+        parts: Range<usize>,
         size: Option<usize>,
     ) {
-        let (Some(first_part), Some(last_part)) = (parts.first(), parts.last()) else {
+        let (Some(first), Some(last)) = (segments.get(parts.start), segments.get(parts.end - 1))
+        else {
             return;
         };
-        let span = first_part.start..last_part.end;
-        let size = size.unwrap_or_else(|| sizer.size(&text[span.clone()]));
-        if max.is_none_or(|max| size <= max) {
-            self.spans.push(span);
-            self.sizes.push(size);
-            return;
-        }
-        if parts.len() == 1 {
-            self.note_oversized(first, known);
-            self.spans.push(span);
-            self.sizes.push(size);
-            return;
-        }
-        if parts
-            .iter()
-            .enumerate()
-            .any(|(offset, _)| matches!(known.get(first + offset), Some(Size::Estimate(_))))
-        {
-            self.merge_measured(text, first, parts, known, sizer, chunk_size, max);
-            return;
-        }
-        self.remerge_exactly(text, parts, sizer, chunk_size);
-    }
-
-    /// Measures the `parts` of a chunk whose sizes were partly estimated and
-    /// merges them again on those sizes: a wrong estimate costs one more
-    /// measurement of the chunk's text, not one per part.
-    #[allow(clippy::too_many_arguments)]
-    fn merge_measured<S: Sizer>(
-        &mut self,
-        text: &str,
-        first: usize,
-        parts: &[Range<usize>],
-        known: &[Size],
-        sizer: &S,
-        chunk_size: usize,
-        max: Option<usize>,
-    ) {
-        let mut measured = Vec::with_capacity(parts.len());
-        for (offset, part) in parts.iter().enumerate() {
-            let size = match known.get(first + offset) {
-                Some(Size::Exact(size)) => *size,
-                _ => sizer.size(&text[part.clone()]),
-            };
-            if max.is_some_and(|max| size > max) {
-                self.note_oversized(first + offset, known);
+        let span = first.start..last.end;
+        let size = size.unwrap_or_else(|| self.size(span.clone()));
+        if self.max.is_none_or(|max| size <= max) || parts.len() == 1 {
+            if parts.len() == 1 {
+                merged.note_oversized(parts.start, known, size, self.max);
             }
-            measured.push(Size::Exact(size));
+            merged.spans.push(span);
+            merged.sizes.push(size);
+            return;
         }
-        // Every size is exact now, so this merge lists nothing oversized.
-        let again = merge(text, parts, &measured, sizer, chunk_size, max);
-        self.spans.extend(again.spans);
-        self.sizes.extend(again.sizes);
+        if known
+            .get(parts.clone())
+            .is_some_and(|sizes| sizes.iter().any(|size| matches!(size, Size::Estimate(_))))
+        {
+            self.merge_measured(merged, segments, known, parts);
+        } else {
+            self.remerge_exactly(merged, &segments[parts]);
+        }
     }
 
-    /// Records segment `index` as over the cap if its size was estimated.
-    fn note_oversized(&mut self, index: usize, known: &[Size]) {
-        if matches!(known.get(index), Some(Size::Estimate(_))) {
-            self.oversized.push(index);
-        }
+    /// Measures the segments `parts` of a chunk whose sizes were partly
+    /// estimated and merges them again on those sizes: a wrong estimate
+    /// costs one more measurement of the chunk's text, not one per part.
+    fn merge_measured(
+        &self,
+        merged: &mut Merged,
+        segments: &[Range<usize>],
+        known: &[Size],
+        parts: Range<usize>,
+    ) {
+        let measured: Vec<Size> = parts
+            .clone()
+            .map(|index| {
+                let size = match known.get(index) {
+                    Some(Size::Exact(size)) => *size,
+                    _ => self.size(segments[index].clone()),
+                };
+                merged.note_oversized(index, known, size, self.max);
+                Size::Exact(size)
+            })
+            .collect();
+        // Every size is exact now, so this merge lists nothing oversized.
+        let again = self.run(&segments[parts], &measured);
+        merged.spans.extend(again.spans);
+        merged.sizes.extend(again.sizes);
     }
 
     /// Greedy merge of `parts` (whose sizes were exact) measuring every
     /// candidate chunk's own text: quadratic in the number of parts, so only
     /// for the rare chunk that costs more than its parts by more than the
     /// slack between target and cap.
-    fn remerge_exactly<S: Sizer>(
-        &mut self,
-        text: &str,
-        parts: &[Range<usize>],
-        sizer: &S,
-        chunk_size: usize,
-    ) {
+    fn remerge_exactly(&self, merged: &mut Merged, parts: &[Range<usize>]) {
         let mut current: Option<(Range<usize>, usize)> = None;
         for part in parts {
-            let own = || sizer.size(&text[part.clone()]);
             current = Some(match current {
                 Some((chunk, size)) => {
-                    let joined = sizer.size(&text[chunk.start..part.end]);
-                    if joined <= chunk_size {
+                    let joined = self.size(chunk.start..part.end);
+                    if joined <= self.chunk_size {
                         (chunk.start..part.end, joined)
                     } else {
-                        self.spans.push(chunk);
-                        self.sizes.push(size);
-                        (part.clone(), own())
+                        merged.spans.push(chunk);
+                        merged.sizes.push(size);
+                        (part.clone(), self.size(part.clone()))
                     }
                 }
-                None => (part.clone(), own()),
+                None => (part.clone(), self.size(part.clone())),
             });
         }
         if let Some((chunk, size)) = current {
-            self.spans.push(chunk);
-            self.sizes.push(size);
+            merged.spans.push(chunk);
+            merged.sizes.push(size);
+        }
+    }
+}
+
+impl Merged {
+    /// Records segment `index`, measured alone at `size`, as over the cap if
+    /// it is and its size was estimated.
+    fn note_oversized(&mut self, index: usize, known: &[Size], size: usize, max: Option<usize>) {
+        if max.is_some_and(|max| size > max) && matches!(known.get(index), Some(Size::Estimate(_)))
+        {
+            self.oversized.push(index);
         }
     }
 }
