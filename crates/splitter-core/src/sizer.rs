@@ -40,8 +40,10 @@ pub trait Sizer {
     /// True for counts of code units ([`Characters`], [`Bytes`], [`Utf16`]);
     /// false (the default) for tokens, where merging two pieces of text can
     /// cost fewer or more tokens than the sum. For a sizer that is not
-    /// additive, the splitter estimates a merged chunk from its parts and
-    /// then measures the chunk itself before holding it to the cap.
+    /// additive, the splitter estimates sizes where only the target is at
+    /// stake (from the document's measured size per byte, and a merged
+    /// chunk from its parts) and measures every chunk, and every answer the
+    /// cap rests on, on its own text.
     fn is_additive(&self) -> bool {
         false
     }
