@@ -242,6 +242,17 @@ fn build_sizers() -> Vec<(&'static str, Box<dyn Sizer + Send + Sync>)> {
     ]
 }
 
+/// `config` with a cap of at least 4 for sizers other than characters (one
+/// character can cost up to 4 bytes or tokens), and the target within it.
+fn sized_for(sizer: &str, mut config: SplitterConfig) -> SplitterConfig {
+    let min = if sizer == "characters" { 1 } else { 4 };
+    config.max_chunk_size = config.max_chunk_size.map(|max| max.max(min));
+    config.chunk_size = config
+        .chunk_size
+        .min(config.max_chunk_size.unwrap_or(usize::MAX));
+    config
+}
+
 /// Invariants 1–3, through the one checker the project shares, and SPEC §7's
 /// offsets: `text[startIndex:endIndex]` (in Unicode scalar values) is the
 /// chunk.
@@ -271,14 +282,12 @@ proptest! {
     #[test]
     fn invariants_hold_with_every_sizer(
         nodes in prop::collection::vec(block_node(), 0..6),
-        mut config in config(),
+        config in config(),
         sizer in 0..7usize,
     ) {
         let (name, sizer) = &sizers()[sizer];
-        let min = if *name == "characters" { 1 } else { 4 };
-        config.max_chunk_size = config.max_chunk_size.map(|max| max.max(min));
-        config.chunk_size = config.chunk_size.min(config.max_chunk_size.unwrap_or(usize::MAX));
-        let splitter = Splitter::with_sizer(config, &**sizer).expect("generated configs are valid");
+        let splitter = Splitter::with_sizer(sized_for(name, config), &**sizer)
+            .expect("generated configs are valid");
         invariants_hold(&nodes, &splitter).map_err(|err| TestCaseError::fail(format!("[{name}] {err}")))?;
     }
 
@@ -288,14 +297,12 @@ proptest! {
     #[test]
     fn invariants_hold_with_estimated_sizes(
         nodes in prop::collection::vec(block_node(), 0..6),
-        mut config in config(),
+        config in config(),
         sizer in 3..7usize,
     ) {
         let (name, sizer) = &sizers()[sizer];
         prop_assume!(!sizer.is_additive());
-        config.max_chunk_size = config.max_chunk_size.map(|max| max.max(4));
-        config.chunk_size = config.chunk_size.min(config.max_chunk_size.unwrap_or(usize::MAX));
-        let splitter = Splitter::with_sizer(config, &**sizer)
+        let splitter = Splitter::with_sizer(sized_for(name, config), &**sizer)
             .expect("generated configs are valid")
             .estimating_small_documents();
         invariants_hold(&nodes, &splitter).map_err(|err| TestCaseError::fail(format!("[{name}] {err}")))?;
