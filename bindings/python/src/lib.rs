@@ -85,7 +85,7 @@ impl Sizer for CallbackSizer {
             let result = self
                 .callback
                 .call1(py, (text,))
-                .and_then(|value| value.extract::<usize>(py).map_err(PyErr::from));
+                .and_then(|value| value.extract::<usize>(py));
             match result {
                 Ok(size) => size,
                 Err(err) => {
@@ -137,8 +137,68 @@ fn config_error(err: ConfigError) -> PyErr {
     PyValueError::new_err(err.to_string())
 }
 
-fn parse_config(json: &str) -> PyResult<SplitterConfig> {
-    SplitterConfig::from_json(json).map_err(config_error)
+/// How the config reached Rust, and so which names its errors use.
+#[derive(Clone, Copy)]
+enum Names {
+    /// A JSON-shaped config (`HtmlSplitter.from_config`): its camelCase keys.
+    Json,
+    /// `HtmlSplitter`'s keyword arguments: `chunk_size`, not `chunkSize`.
+    Keywords,
+}
+
+impl Names {
+    /// `err` as a `ValueError` naming the setting as the caller wrote it.
+    fn error(self, err: ConfigError) -> PyErr {
+        let Names::Keywords = self else {
+            return config_error(err);
+        };
+        let message = match err {
+            ConfigError::ZeroChunkSize => "invalid chunk_size 0: it must be at least 1".to_owned(),
+            ConfigError::MaxBelowChunkSize { max, chunk_size } => format!(
+                "invalid max_chunk_size {max}: it must be at least chunk_size ({chunk_size})"
+            ),
+            ConfigError::InvalidSelector {
+                field,
+                selector,
+                reason,
+            } => format!(
+                "invalid selector {selector:?} in {}: {reason}",
+                snake_case(field)
+            ),
+            ConfigError::InvalidValue { key, expected, got } => {
+                format!("{}: expected {expected}, got {got}", snake_case(&key))
+            }
+            other => other.to_string(),
+        };
+        PyValueError::new_err(message)
+    }
+
+    fn parse(self, json: &str) -> PyResult<SplitterConfig> {
+        SplitterConfig::from_json(json).map_err(|err| self.error(err))
+    }
+}
+
+/// The Python keyword of a config key: `neverBreakWithin[2]` →
+/// `never_break_within[2]`.
+fn snake_case(key: &str) -> String {
+    let mut name = String::with_capacity(key.len() + 4);
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            name.push('_');
+            name.push(c.to_ascii_lowercase());
+        } else {
+            name.push(c);
+        }
+    }
+    name
+}
+
+fn names(keywords: bool) -> Names {
+    if keywords {
+        Names::Keywords
+    } else {
+        Names::Json
+    }
 }
 
 fn backend(name: &str) -> PyResult<Backend> {
@@ -232,11 +292,16 @@ impl RustSplitter {
         Backend::ALL.iter().map(|backend| backend.name()).collect()
     }
 
-    /// A splitter from a JSON config (SPEC §2's camelCase keys).
+    /// A splitter from a JSON config (SPEC §2's camelCase keys). With
+    /// `keywords`, the config was built from `HtmlSplitter`'s keyword
+    /// arguments, and errors name those (`chunk_size`).
     #[staticmethod]
-    fn from_json(config: &str, backend: &str) -> PyResult<Self> {
+    #[pyo3(signature = (config, backend, keywords = false))]
+    fn from_json(config: &str, backend: &str, keywords: bool) -> PyResult<Self> {
+        let names = names(keywords);
         let backend = self::backend(backend)?;
-        let splitter = Splitter::from_config(parse_config(config)?).map_err(config_error)?;
+        let splitter =
+            Splitter::from_config(names.parse(config)?).map_err(|err| names.error(err))?;
         Ok(RustSplitter {
             splitter: Inner::Named(splitter),
             backend,
@@ -245,11 +310,18 @@ impl RustSplitter {
 
     /// A splitter sized by a Hugging Face tokenizer given as its JSON.
     #[staticmethod]
-    fn with_huggingface_json(config: &str, tokenizer: &str, backend: &str) -> PyResult<Self> {
+    #[pyo3(signature = (config, tokenizer, backend, keywords = false))]
+    fn with_huggingface_json(
+        config: &str,
+        tokenizer: &str,
+        backend: &str,
+        keywords: bool,
+    ) -> PyResult<Self> {
+        let names = names(keywords);
         let backend = self::backend(backend)?;
         let sizer = HuggingFace::from_json(tokenizer).map_err(config_error)?;
-        let splitter = Splitter::with_sizer(parse_config(config)?, AnySizer::HuggingFace(sizer))
-            .map_err(config_error)?;
+        let splitter = Splitter::with_sizer(names.parse(config)?, AnySizer::HuggingFace(sizer))
+            .map_err(|err| names.error(err))?;
         Ok(RustSplitter {
             splitter: Inner::Named(splitter),
             backend,
@@ -258,13 +330,21 @@ impl RustSplitter {
 
     /// A splitter sized by a Python callable.
     #[staticmethod]
-    fn with_callback(config: &str, callback: Py<PyAny>, backend: &str) -> PyResult<Self> {
+    #[pyo3(signature = (config, callback, backend, keywords = false))]
+    fn with_callback(
+        config: &str,
+        callback: Py<PyAny>,
+        backend: &str,
+        keywords: bool,
+    ) -> PyResult<Self> {
+        let names = names(keywords);
         let backend = self::backend(backend)?;
         let sizer = Arc::new(CallbackSizer {
             callback,
             error: Mutex::new(None),
         });
-        let splitter = Splitter::with_sizer(parse_config(config)?, sizer).map_err(config_error)?;
+        let splitter =
+            Splitter::with_sizer(names.parse(config)?, sizer).map_err(|err| names.error(err))?;
         Ok(RustSplitter {
             splitter: Inner::Callback(splitter),
             backend,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from htmlsplit import Chunk, HtmlSplitter
@@ -81,23 +83,28 @@ def test_a_non_html_argument_is_a_type_error_naming_it():
 @pytest.mark.parametrize(
     ("kwargs", "named"),
     [
-        ({"chunk_size": 0}, "chunkSize"),
-        ({"chunk_size": 20, "max_chunk_size": 10}, "maxChunkSize"),
+        ({"chunk_size": 0}, "invalid chunk_size 0"),
+        ({"chunk_size": 20, "max_chunk_size": 10}, "invalid max_chunk_size 10"),
         ({"chunk_size": 20, "separators": ["h2["]}, "h2["),
-        ({"chunk_size": 20, "never_break_within": ["::before"]}, "::before"),
+        ({"chunk_size": 20, "never_break_within": ["::before"]}, '"::before" in never_break_within'),
         ({"chunk_size": 20, "backend": "lxml"}, "lxml"),
         ({"chunk_size": 20, "separators": "h2"}, "separators"),
-        ({"chunk_size": -5}, "chunkSize: expected a positive integer, got -5"),
-        ({"chunk_size": "big"}, 'chunkSize: expected a positive integer, got "big"'),
-        ({"chunk_size": True}, "chunkSize: expected a positive integer, got true"),
-        ({"chunk_size": 2.5}, "chunkSize: expected a positive integer, got 2.5"),
+        ({"chunk_size": 20, "never_break_within": "p"}, "invalid never_break_within"),
+        ({"chunk_size": -5}, "chunk_size: expected a positive integer, got -5"),
+        ({"chunk_size": "big"}, 'chunk_size: expected a positive integer, got "big"'),
+        ({"chunk_size": True}, "chunk_size: expected a positive integer, got true"),
+        ({"chunk_size": 2.5}, "chunk_size: expected a positive integer, got 2.5"),
         (
             {"chunk_size": 10, "max_chunk_size": "20"},
-            'maxChunkSize: expected a positive integer or null, got "20"',
+            'max_chunk_size: expected a positive integer or null, got "20"',
         ),
         (
             {"chunk_size": 10, "separators": ["h2", 3]},
             "separators[1]: expected a CSS selector string, got 3",
+        ),
+        (
+            {"chunk_size": 10, "never_break_within": ["pre", 3]},
+            "never_break_within[1]: expected a CSS selector string, got 3",
         ),
         (
             {"chunk_size": 10, "whitespace": "tidy"},
@@ -107,8 +114,33 @@ def test_a_non_html_argument_is_a_type_error_naming_it():
 )
 def test_bad_settings_raise_value_error_naming_them(kwargs, named):
     chunk_size = kwargs.pop("chunk_size")
-    with pytest.raises(ValueError, match=__import__("re").escape(named)):
+    with pytest.raises(ValueError, match=re.escape(named)):
         HtmlSplitter(chunk_size, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda size: HtmlSplitter(size),
+        lambda size: HtmlSplitter.from_tiktoken_encoding("cl100k_base", size),
+        lambda size: HtmlSplitter.from_callback(len, size),
+        lambda size: HtmlSplitter(10, max_chunk_size=size),
+    ],
+    ids=["init", "tiktoken", "callback", "max"],
+)
+def test_keyword_errors_name_the_keyword_not_the_json_key(build):
+    with pytest.raises(ValueError) as raised:
+        build(-5)
+    message = str(raised.value)
+    assert re.match(r"(invalid )?(max_)?chunk_size\b", message), message
+    assert "hunkSize" not in message, message
+
+
+def test_config_errors_name_the_json_key():
+    with pytest.raises(ValueError, match=re.escape("chunkSize: expected a positive integer, got -5")):
+        HtmlSplitter.from_config({"chunkSize": -5})
+    with pytest.raises(ValueError, match=re.escape("invalid maxChunkSize 10")):
+        HtmlSplitter.from_config({"chunkSize": 20, "maxChunkSize": 10})
 
 
 def test_bad_config_dicts_raise_value_error():

@@ -46,7 +46,9 @@ def test_create_documents_adds_provenance_to_the_inputs_metadata():
         "end_index": 6,
         "part_index": 0,
         "total_parts": 1,
+        "size": 6,
     }
+    assert [d.metadata["size"] for d in docs[:2]] == [len(d.page_content) for d in docs[:2]]
 
 
 def test_input_metadata_is_copied_not_shared():
@@ -75,6 +77,8 @@ def test_errors_are_value_errors():
         HtmlTextSplitter(chunk_size=20, length_function=len)
     with pytest.raises(ValueError, match="metadatas"):
         HtmlTextSplitter(chunk_size=20).create_documents(["<p>a</p>"], metadatas=[{}, {}])
+    with pytest.raises(ValueError, match="chunk_size: expected a positive integer, got -5"):
+        HtmlTextSplitter(chunk_size=-5)
 
 
 def test_token_constructors():
@@ -83,3 +87,6 @@ def test_token_constructors():
         assert text
     counted = HtmlTextSplitter.from_callback(lambda t: len(t.split()), chunk_size=3, max_chunk_size=4)
     assert all(len(t.split()) <= 4 for t in counted.split_text(PAGE))
+    docs = counted.create_documents([PAGE])
+    assert len(docs) > 1
+    assert [d.metadata["size"] for d in docs] == [len(d.page_content.split()) for d in docs]

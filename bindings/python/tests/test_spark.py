@@ -55,7 +55,7 @@ def test_small_frame(spark):
         {"source": "b.html", "part_index": 0, "total_parts": 1, "text": "b",
          "heading_path": [], "anchor": None, "start_index": 0, "end_index": 1, "size": 1},
     ]
-    with pytest.raises(ValueError, match="chunkSize"):
+    with pytest.raises(ValueError, match="invalid chunk_size 0"):
         split_html(df, html_col="body", source_col="url", chunk_size=0)
     with pytest.raises(ValueError, match="html"):
         split_html(df, chunk_size=10)

@@ -238,7 +238,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
     /// before anything is measured if measuring `span` costs no more than
     /// sampling the document.
     fn may_estimate(&self, span: &Range<usize>) -> bool {
-        !self.exact && (self.rate.is_some() || span.len() > self.splitter.sample_bytes)
+        !self.exact && (self.rate.is_some() || span.len() > self.splitter.estimate_above)
     }
 
     /// The size of `span` estimated from the document's size per byte.

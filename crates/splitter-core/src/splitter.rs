@@ -42,9 +42,10 @@ pub struct Splitter<S = Characters> {
     pub(crate) separators: SelectorSet,
     pub(crate) protected: SelectorSet,
     pub(crate) sizer: S,
-    /// From how many bytes of canonical text on a non-additive sizer's
-    /// sizes are estimated (see the `decompose` module).
-    pub(crate) sample_bytes: usize,
+    /// A non-additive sizer's size of a span longer than this many bytes
+    /// may be estimated before anything of its document has been measured
+    /// (see the `decompose` module); shorter documents are measured.
+    pub(crate) estimate_above: usize,
 }
 
 // Promised in the docs: a splitter (with a `Send + Sync` sizer) can be shared
@@ -110,7 +111,7 @@ impl<S: Sizer> Splitter<S> {
             separators,
             protected,
             sizer,
-            sample_bytes: SAMPLE_BYTES,
+            estimate_above: SAMPLE_BYTES,
         })
     }
 
@@ -121,7 +122,7 @@ impl<S: Sizer> Splitter<S> {
     #[doc(hidden)]
     #[must_use]
     pub fn estimating_small_documents(mut self) -> Self {
-        self.sample_bytes = 0;
+        self.estimate_above = 0;
         self
     }
 

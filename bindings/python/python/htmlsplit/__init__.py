@@ -55,7 +55,7 @@ def _config(chunk_size: int, kwargs: Mapping[str, Any]) -> dict:
         if name in ("separators", "never_break_within"):
             if isinstance(value, str):
                 raise ValueError(
-                    f"invalid {key}: expected a sequence of CSS selectors, got the string {value!r}"
+                    f"invalid {name}: expected a sequence of CSS selectors, got the string {value!r}"
                 )
             value = list(value)
             if not value:
@@ -110,7 +110,7 @@ class HtmlSplitter:
                 "sizer": sizer,
             },
         )
-        self._init(RustSplitter.from_json(_dumps(config), backend))
+        self._init(RustSplitter.from_json(_dumps(config), backend, keywords=True))
 
     def _init(self, inner: RustSplitter) -> None:
         self._inner = inner
@@ -165,7 +165,10 @@ class HtmlSplitter:
             )
         backend = kwargs.pop("backend", "html5ever")
         config = _config(chunk_size, kwargs)
-        return cls._wrap(RustSplitter.with_huggingface_json(_dumps(config), tokenizer_json, backend))
+        inner = RustSplitter.with_huggingface_json(
+            _dumps(config), tokenizer_json, backend, keywords=True
+        )
+        return cls._wrap(inner)
 
     @classmethod
     def from_callback(cls, callback: Callable[[str], int], chunk_size: int, **kwargs: Any) -> "HtmlSplitter":
@@ -181,7 +184,8 @@ class HtmlSplitter:
             raise TypeError("from_callback() sets the sizer itself")
         backend = kwargs.pop("backend", "html5ever")
         config = _config(chunk_size, kwargs)
-        return cls._wrap(RustSplitter.with_callback(_dumps(config), callback, backend))
+        inner = RustSplitter.with_callback(_dumps(config), callback, backend, keywords=True)
+        return cls._wrap(inner)
 
     @property
     def chunk_size(self) -> int:

@@ -5,7 +5,7 @@ Install with ``pip install "htmlsplit[langchain]"``. It is a
 ``create_documents``, ``split_documents`` and ``transform_documents`` work
 as everywhere in LangChain; each chunk Document carries its input's metadata
 plus ``heading_path``, ``anchor``, ``start_index``, ``end_index``,
-``part_index`` and ``total_parts``.
+``part_index``, ``total_parts`` and ``size`` (in the sizer's unit).
 
 >>> from htmlsplit.langchain import HtmlTextSplitter
 >>> splitter = HtmlTextSplitter(chunk_size=30, max_chunk_size=60, separators=["h2"])
@@ -131,6 +131,7 @@ class HtmlTextSplitter(TextSplitter):
                     end_index=chunk.end_index,
                     part_index=part,
                     total_parts=total,
+                    size=chunk.size,
                 )
                 documents.append(Document(page_content=chunk.text, metadata=metadata))
         return documents
