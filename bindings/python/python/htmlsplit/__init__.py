@@ -85,7 +85,7 @@ class HtmlSplitter:
             ``"huggingface:<path to tokenizer.json>"``.
 
     Raises:
-        ValueError: a setting is invalid; the message names the key and the value.
+        ValueError: a setting is invalid; the message names the keyword argument and the value.
         OSError: a tokenizer file cannot be read.
     """
 
