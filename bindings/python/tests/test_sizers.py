@@ -86,3 +86,5 @@ def test_huggingface_errors(tmp_path):
         HtmlSplitter.from_huggingface_tokenizer('{"not": "a tokenizer"}', 10)
     with pytest.raises(ValueError, match="tokenizer"):
         HtmlSplitter.from_huggingface_tokenizer(42, 10)
+    with pytest.raises(ValueError, match="^chunk_size: expected a positive integer, got -5$"):
+        HtmlSplitter.from_huggingface_tokenizer(_word_tokenizer(), -5)
