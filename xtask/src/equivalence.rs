@@ -80,11 +80,10 @@ impl Record {
 }
 
 /// Checks SPEC §7 on one split: offsets index the canonical text in Unicode
-/// scalar values, and every anchor is an `id` of the page (as html5ever
-/// parses it, whatever the backend).
-fn check_provenance(chunks: &Chunks, html: &str) -> Result<(), String> {
+/// scalar values, and every anchor is one of the page's `ids` (as html5ever
+/// parses it, whatever the backend: [`page_ids`]).
+fn check_provenance(chunks: &Chunks, ids: &HashSet<String>) -> Result<(), String> {
     let text: Vec<char> = chunks.canonical_text().chars().collect();
-    let mut ids: Option<HashSet<String>> = None;
     for (index, chunk) in chunks.iter().enumerate() {
         let slice: Option<String> = text
             .get(chunk.start_index..chunk.end_index)
@@ -95,13 +94,12 @@ fn check_provenance(chunks: &Chunks, html: &str) -> Result<(), String> {
                 chunk.start_index, chunk.end_index
             ));
         }
-        if let Some(anchor) = chunk.anchor {
-            let ids = ids.get_or_insert_with(|| page_ids(html));
-            if !ids.contains(anchor) {
-                return Err(format!(
-                    "chunk {index}: anchor {anchor:?} is no id of the page"
-                ));
-            }
+        if let Some(anchor) = chunk.anchor
+            && !ids.contains(anchor)
+        {
+            return Err(format!(
+                "chunk {index}: anchor {anchor:?} is no id of the page"
+            ));
         }
     }
     Ok(())
@@ -331,11 +329,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .to_string_lossy()
             .into_owned();
         let ecma = is_ecma262(corpus_dir);
+        // What the provenance checks know of each page, found once on
+        // html5ever's tree for every backend and config.
+        let facts: Vec<(HashSet<String>, Option<ClausePaths>)> = pages
+            .par_iter()
+            .map(|page| {
+                let clauses = ecma.then(|| ClausePaths::of_page(&page.html));
+                (page_ids(&page.html), clauses)
+            })
+            .collect();
         for (config_name, splitter) in &configs {
             let results: Vec<(Vec<Vec<Record>>, usize)> = pages
                 .par_iter()
-                .map(|page| {
-                    let clauses = ecma.then(|| ClausePaths::of_page(&page.html));
+                .zip(&facts)
+                .map(|(page, (ids, clauses))| {
                     let mut checked = 0;
                     let outputs = Backend::ALL
                         .iter()
@@ -354,7 +361,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                                         .then_some(())
                                         .ok_or_else(|| "a second split differs".to_owned())
                                 })
-                                .and_then(|()| check_provenance(&chunks, &page.html))
+                                .and_then(|()| check_provenance(&chunks, ids))
                                 .map(|()| records(&chunks))
                                 .and_then(|records| {
                                     if let Some(clauses) = &clauses {
@@ -533,6 +540,19 @@ mod tests {
             heading_path: path.iter().map(|&h| h.to_owned()).collect(),
             anchor: anchor.map(str::to_owned),
         }
+    }
+
+    #[test]
+    fn anchors_are_checked_against_the_pages_ids() {
+        let config = SplitterConfig::from_json(r#"{"chunkSize": 100}"#).expect("a good config");
+        let splitter = Splitter::new(config).expect("a good config");
+        let html = r#"<p id="a">text</p>"#;
+        let chunks = Backend::Html5ever
+            .split(&splitter, html)
+            .expect("html5ever parses this input");
+        assert_eq!(check_provenance(&chunks, &page_ids(html)), Ok(()));
+        let violation = check_provenance(&chunks, &HashSet::new()).expect_err("no ids");
+        assert!(violation.contains(r#"anchor "a" is no id"#), "{violation}");
     }
 
     #[test]
