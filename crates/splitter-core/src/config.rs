@@ -88,15 +88,12 @@ impl Whitespace {
 const KEYS: &str =
     "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, sizer";
 
-/// The first key of `document` (in key order) whose value the config does
-/// not take, an unknown key, a missing `chunkSize`, or a document that is not
-/// an object; `None` when the shape is right.
-fn shape_error(document: &serde_json::Value) -> Option<ConfigError> {
+/// The first key of the config object `map` (in key order) whose value the
+/// config does not take, an unknown key, or a missing `chunkSize`; `None`
+/// when the shape is right.
+fn shape_error(map: &serde_json::Map<String, serde_json::Value>) -> Option<ConfigError> {
     use serde_json::Value;
 
-    let Value::Object(map) = document else {
-        return Some(ConfigError::NotAnObject(shown(document)));
-    };
     let invalid = |key: &str, expected: &'static str, value: &Value| ConfigError::InvalidValue {
         key: key.to_owned(),
         expected,
@@ -189,16 +186,15 @@ impl SplitterConfig {
     pub fn from_json(json: &str) -> Result<Self, ConfigError> {
         let document: serde_json::Value =
             serde_json::from_str(json).map_err(|err| ConfigError::Json(err.to_string()))?;
-        if !document.is_object() {
-            // serde would read an array as the fields in order.
+        // Not an object: serde would read an array as the fields in order.
+        let serde_json::Value::Object(map) = &document else {
             return Err(ConfigError::NotAnObject(shown(&document)));
-        }
+        };
         // Read from the text, not the document, so that a duplicate key is
         // an error. serde's message for a value of the wrong type names
         // neither the key nor the value: find them in the document.
-        serde_json::from_str(json).map_err(|err| {
-            shape_error(&document).unwrap_or_else(|| ConfigError::Json(err.to_string()))
-        })
+        serde_json::from_str(json)
+            .map_err(|err| shape_error(map).unwrap_or_else(|| ConfigError::Json(err.to_string())))
     }
 
     /// Checks the sizes and the overlap. Selectors are checked when they are
