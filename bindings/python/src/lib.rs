@@ -165,9 +165,12 @@ impl Names {
                 "invalid selector {selector:?} in {}: {reason}",
                 snake_case(field)
             ),
-            ConfigError::InvalidValue { key, expected, got } => {
-                format!("{}: expected {expected}, got {got}", snake_case(&key))
+            ConfigError::InvalidValue { key, expected, got } => ConfigError::InvalidValue {
+                key: snake_case(&key),
+                expected,
+                got,
             }
+            .to_string(),
             other => other.to_string(),
         };
         PyValueError::new_err(message)
