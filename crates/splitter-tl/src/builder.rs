@@ -411,7 +411,7 @@ impl<'a> Builder<'a> {
     /// Returns whether the text was placed.
     fn foster_text(&mut self, parent: u32, start: usize, end: usize) -> bool {
         let name = self.name_of(parent);
-        let in_table = is_one_of(name, &[b"table", b"tbody", b"tfoot", b"thead", b"tr"]);
+        let in_table = is_one_of(name, FOSTERS_TEXT);
         let in_colgroup = name.eq_ignore_ascii_case(b"colgroup");
         if !in_table && !in_colgroup {
             return false;
@@ -426,7 +426,7 @@ impl<'a> Builder<'a> {
             start += text_start;
             self.pop();
             let name = self.name_of(self.current());
-            if !is_one_of(name, &[b"table", b"tbody", b"tfoot", b"thead", b"tr"]) {
+            if !is_one_of(name, FOSTERS_TEXT) {
                 self.push_text(self.current(), start, end, Mode::Data);
                 return true;
             }

@@ -121,6 +121,10 @@ pub(crate) const TABLE_PARTS: &[&[u8]] = &[
     b"table", b"caption", b"thead", b"tbody", b"tfoot", b"tr", b"td", b"th",
 ];
 
+/// Elements whose text children are foster-parented ("in table text": the
+/// current node is one of these).
+pub(crate) const FOSTERS_TEXT: &[&[u8]] = &[b"table", b"tbody", b"tfoot", b"thead", b"tr"];
+
 /// Elements table-part end tags do not close across.
 pub(crate) const TABLE_SCOPE_BOUNDARIES: &[&[u8]] = &[b"html", b"table", b"template"];
 
