@@ -44,6 +44,7 @@ mod decompose;
 mod documents;
 mod error;
 mod forced;
+mod markdown;
 mod merge;
 mod named;
 mod provenance;
@@ -59,7 +60,7 @@ mod tokens;
 
 pub use adapter::{Children, DomAdapter, NodeKind};
 pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, InvariantViolation, Texts};
-pub use config::{SplitterConfig, Whitespace};
+pub use config::{Format, Links, SplitterConfig, Whitespace};
 pub use documents::Document;
 pub use error::{ConfigError, ParseError};
 pub use named::AnySizer;
