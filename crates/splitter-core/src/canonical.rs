@@ -163,6 +163,9 @@ pub(crate) struct CanonicalText<N> {
     /// The byte range of each heading's text (after a Markdown heading's
     /// `#`s); collapsed only for the headings some chunk names.
     pub(crate) heading_spans: Vec<Range<usize>>,
+    /// Where each heading's unit starts, trimmed: a chunk starting there
+    /// begins with the heading.
+    pub(crate) heading_starts: Vec<usize>,
     pub(crate) ids: Vec<IdMark<N>>,
     /// Tables and code blocks, in document order.
     pub(crate) contexts: Vec<ContextRegion>,
@@ -231,6 +234,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
             preformatted: 0,
             outline: Vec::new(),
             heading_spans: Vec::new(),
+            heading_starts: Vec::new(),
             ids: if options.provenance && !selecting {
                 ancestor_ids(dom, root)
             } else {
@@ -266,6 +270,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
             units: builder.units,
             outline: builder.outline,
             heading_spans: builder.heading_spans,
+            heading_starts: builder.heading_starts,
             ids: builder.ids,
             contexts,
             markdown: options.markdown.is_some(),
@@ -390,6 +395,7 @@ struct Builder<'d, 'o, A: DomAdapter> {
     preformatted: usize,
     outline: Vec<OutlineMark>,
     heading_spans: Vec<Range<usize>>,
+    heading_starts: Vec<usize>,
     ids: Vec<IdMark<A::Node>>,
     /// The innermost open sectioning element (an outline index).
     scope: Option<u32>,
@@ -761,6 +767,9 @@ where
                     if has_text {
                         *text = u32::try_from(self.heading_spans.len()).ok();
                         self.heading_spans.push(heading_start.unwrap_or(start)..end);
+                        let span = &self.text[start..end];
+                        self.heading_starts
+                            .push(start + span.len() - span.trim_start().len());
                     }
                 }
             }

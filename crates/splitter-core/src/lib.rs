@@ -40,6 +40,7 @@ mod adapter;
 mod canonical;
 mod chunks;
 mod config;
+mod context;
 mod decompose;
 mod documents;
 mod error;

@@ -93,6 +93,17 @@ pub(crate) fn heading_text<N>(canonical: &CanonicalText<N>, index: usize) -> Str
         .unwrap_or_default()
 }
 
+/// The heading paths (SPEC §7) at `positions` (increasing byte offsets):
+/// for each, a range of the returned items, indices of heading spans.
+pub(crate) fn paths_at<N>(
+    canonical: &CanonicalText<N>,
+    positions: &[usize],
+) -> (Vec<Range<usize>>, Vec<u32>) {
+    let spans: Vec<Range<usize>> = positions.iter().map(|&at| at..at).collect();
+    let paths = HeadingPaths::sweep(canonical, &spans);
+    (paths.ranges, paths.items)
+}
+
 /// Byte spans to spans in Unicode scalar values, counting each byte once.
 fn char_spans(text: &str, spans: &[Range<usize>]) -> Vec<Range<usize>> {
     let mut byte = 0;

@@ -148,7 +148,7 @@ impl<S: Sizer> Splitter<S> {
         let mut canonical = CanonicalText::build(dom, &self.canonical_options(true));
         let merged = self.segments_merged(dom, &canonical);
         let provenance = provenance::assign(dom, &mut canonical, &merged.spans);
-        Chunks::new(canonical.text, merged.spans, merged.sizes, provenance)
+        Chunks::new(canonical.text, merged.spans, merged.sizes, provenance, Vec::new())
     }
 
     /// The byte spans [`Splitter::split`] would give, without recording or
