@@ -31,10 +31,11 @@ use std::ops::Range;
 
 use crate::adapter::DomAdapter;
 use crate::canonical::CanonicalText;
-use crate::forced::{floor_char_boundary, force_split};
-use crate::select::MatchCaches;
+use crate::forced::force_split;
+use crate::segments::{Limits, Origin, Segments, Size};
+use crate::select::{MatchCaches, SelectorSet};
 use crate::sizer::Sizer;
-use crate::splitter::Splitter;
+use crate::text::{floor_char_boundary, trimmed};
 
 /// The fraction of a limit (numerator, denominator) under which a span's
 /// estimated size is taken to fit without measuring. Chosen on ECMA-262 in
@@ -49,39 +50,16 @@ const UNDER: (usize, usize) = (2, 3);
 pub(crate) const SAMPLE_BYTES: usize = 8 * 1024;
 const SAMPLES: usize = 4;
 
-/// The size of a segment, as far as the decomposition knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Size {
-    /// Measured by the sizer on the segment's text.
-    Exact(usize),
-    /// Estimated from the document's size per byte; the segment's text fits
-    /// the target by the estimate, by a wide margin.
-    Estimate(usize),
-    /// Not measured (a piece of a forced split, known to fit the cap).
-    Unknown,
-}
-
-/// The segments of a document, in document order: trimmed byte spans of the
-/// canonical text, each with its size as far as it is known.
-#[derive(Debug, Default)]
-pub(crate) struct Segments {
-    pub(crate) spans: Vec<Range<usize>>,
-    pub(crate) sizes: Vec<Size>,
-    /// For a segment kept on an estimate: the group it was made of, to
-    /// decompose again if it is over the cap.
-    origins: Vec<Option<(Group, bool)>>,
-}
-
-impl Segments {
-    fn push(&mut self, span: Range<usize>, size: Size, origin: Option<(Group, bool)>) {
-        self.spans.push(span);
-        self.sizes.push(size);
-        self.origins.push(origin);
-    }
-
-    fn len(&self) -> usize {
-        self.spans.len()
-    }
+/// What a decomposition works with: the limits, the sizer and the
+/// compiled selectors of a splitter.
+pub(crate) struct Settings<'s, S> {
+    pub(crate) limits: Limits,
+    pub(crate) sizer: &'s S,
+    pub(crate) separators: &'s SelectorSet,
+    pub(crate) protected: &'s SelectorSet,
+    /// A span longer than this many bytes may be estimated before anything
+    /// of its document has been measured.
+    pub(crate) estimate_above: usize,
 }
 
 /// A run of sibling units, by index of its first and last unit.
@@ -89,6 +67,16 @@ impl Segments {
 struct Group {
     first: usize,
     last: usize,
+}
+
+impl Group {
+    fn origin(self, in_protected: bool) -> Origin {
+        Origin {
+            first: self.first,
+            last: self.last,
+            in_protected,
+        }
+    }
 }
 
 /// Work left on the explicit stack that replaces the recursion of SPEC §4.
@@ -108,7 +96,7 @@ enum Task {
 
 /// The decomposition of one document.
 pub(crate) struct Decomposition<'s, 'd, S, A: DomAdapter> {
-    splitter: &'s Splitter<S>,
+    settings: Settings<'s, S>,
     dom: &'d A,
     canonical: &'d CanonicalText<A::Node>,
     caches: MatchCaches,
@@ -126,12 +114,12 @@ pub(crate) struct Decomposition<'s, 'd, S, A: DomAdapter> {
 
 impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
     pub(crate) fn new(
-        splitter: &'s Splitter<S>,
+        settings: Settings<'s, S>,
         dom: &'d A,
         canonical: &'d CanonicalText<A::Node>,
     ) -> Self {
         Decomposition {
-            splitter,
+            settings,
             dom,
             canonical,
             caches: MatchCaches::new(),
@@ -164,14 +152,17 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         for (index, ((span, size), origin)) in spans.into_iter().zip(sizes).zip(origins).enumerate()
         {
             let redo = next.next_if_eq(&index).and(origin);
-            let Some((group, in_protected)) = redo else {
+            let Some(origin) = redo else {
                 refined.push(span, size, origin);
                 continue;
             };
             self.exact = true;
             let again = self.drain(vec![Task::Collect {
-                group,
-                in_protected,
+                group: Group {
+                    first: origin.first,
+                    last: origin.last,
+                },
+                in_protected: origin.in_protected,
             }]);
             self.exact = false;
             for ((span, size), origin) in
@@ -210,7 +201,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
     /// How `span` compares with `limit`: exactly, or (with `may_estimate`,
     /// for a sizer that is not additive) on an estimate far from the limit.
     fn compare(&mut self, span: &Range<usize>, limit: usize, may_estimate: bool) -> Fit {
-        let sizer = &self.splitter.sizer;
+        let sizer = self.settings.sizer;
         if sizer.is_additive() {
             return Fit::exact(sizer.fits(self.text(span), limit));
         }
@@ -238,7 +229,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
     /// before anything is measured if measuring `span` costs no more than
     /// sampling the document.
     fn may_estimate(&self, span: &Range<usize>) -> bool {
-        !self.exact && (self.rate.is_some() || span.len() > self.splitter.estimate_above)
+        !self.exact && (self.rate.is_some() || span.len() > self.settings.estimate_above)
     }
 
     /// The size of `span` estimated from the document's size per byte.
@@ -258,7 +249,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
     /// per byte.
     fn sample(&mut self) -> (u64, u64) {
         let text = self.canonical.text.as_str();
-        let sizer = &self.splitter.sizer;
+        let sizer = self.settings.sizer;
         if text.len() <= SAMPLE_BYTES {
             let size = sizer.size(text);
             self.learn(text.len(), size);
@@ -283,7 +274,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
     }
 
     fn fits_chunk(&mut self, span: &Range<usize>) -> Fit {
-        self.compare(span, self.splitter.config.chunk_size, true)
+        self.compare(span, self.settings.limits.chunk_size, true)
     }
 
     /// Whether `span` fits the cap, measured: an estimate that it fits could
@@ -291,11 +282,11 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
     /// fit, unless `exact`: SPEC §6.4 rests on the answer for a protected
     /// element.
     fn fits_max(&mut self, span: &Range<usize>, exact: bool) -> bool {
-        let Some(max) = self.splitter.config.max_chunk_size else {
+        let Some(max) = self.settings.limits.max else {
             return true;
         };
         if !exact
-            && !self.splitter.sizer.is_additive()
+            && !self.settings.sizer.is_additive()
             && self.may_estimate(span)
             && self.estimate(span) > max
         {
@@ -308,7 +299,9 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
     /// `estimate` and the group it came from if it was kept on an estimate.
     fn keep(&mut self, span: Range<usize>, fit: Fit, group: Group, in_protected: bool) {
         let (size, origin) = match fit {
-            Fit::Estimated(estimate) => (Size::Estimate(estimate), Some((group, in_protected))),
+            Fit::Estimated(estimate) => {
+                (Size::Estimate(estimate), Some(group.origin(in_protected)))
+            }
             _ => match &self.measured {
                 Some((measured, size)) if *measured == span => (Size::Exact(*size), None),
                 _ => (Size::Unknown, None),
@@ -321,7 +314,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         let unit = &self.canonical.units[unit];
         unit.is_element
             && self
-                .splitter
+                .settings
                 .separators
                 .matches(self.dom, unit.node, &mut self.caches)
     }
@@ -330,7 +323,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         let unit = &self.canonical.units[unit];
         unit.is_element
             && self
-                .splitter
+                .settings
                 .protected
                 .matches(self.dom, unit.node, &mut self.caches)
     }
@@ -352,7 +345,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         };
         let mut groups = Vec::new();
         let mut current = Group { first, last: first };
-        if !in_protected && !self.splitter.separators.is_empty() {
+        if !in_protected && !self.settings.separators.is_empty() {
             for &unit in rest {
                 if self.is_separator(unit) {
                     groups.push(current);
@@ -423,13 +416,12 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
 
     /// Cuts `span` into pieces that fit the hard cap (SPEC §4, forced split).
     fn force_split(&mut self, span: Range<usize>) {
-        let splitter = self.splitter;
         let mut pieces = Vec::new();
         force_split(
             &self.canonical.text,
             span,
-            &splitter.sizer,
-            splitter.config.max_chunk_size,
+            self.settings.sizer,
+            self.settings.limits.max,
             &mut pieces,
         );
         for piece in pieces {
@@ -455,28 +447,5 @@ impl Fit {
 
     fn fits(self) -> bool {
         self != Fit::No
-    }
-}
-
-/// `span` of `text` without leading and trailing whitespace.
-pub(crate) fn trimmed(text: &str, span: Range<usize>) -> Range<usize> {
-    let slice = &text[span.clone()];
-    let start = span.start + (slice.len() - slice.trim_start().len());
-    let end = span.end - (slice.len() - slice.trim_end().len());
-    if start >= end {
-        start..start
-    } else {
-        start..end
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn trimmed_spans() {
-        assert_eq!(trimmed("  ab \n", 0..6), 2..4);
-        assert!(trimmed(" \u{a0} ", 0..4).is_empty());
     }
 }

@@ -47,6 +47,7 @@ mod forced;
 mod merge;
 mod named;
 mod provenance;
+mod segments;
 mod select;
 mod sizer;
 mod splitter;
@@ -55,6 +56,7 @@ mod splitter;
 pub mod testing;
 #[cfg(test)]
 mod tests;
+mod text;
 mod tokens;
 
 pub use adapter::{Children, DomAdapter, NodeKind};

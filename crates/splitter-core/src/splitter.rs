@@ -7,11 +7,12 @@ use crate::adapter::DomAdapter;
 use crate::canonical::CanonicalText;
 use crate::chunks::Chunks;
 use crate::config::{SplitterConfig, Whitespace};
-use crate::decompose::{Decomposition, SAMPLE_BYTES};
+use crate::decompose::{Decomposition, SAMPLE_BYTES, Settings};
 use crate::error::ConfigError;
 use crate::merge::{Merged, merge};
 use crate::named::AnySizer;
 use crate::provenance;
+use crate::segments::Limits;
 use crate::select::SelectorSet;
 use crate::sizer::{Characters, Sizer};
 
@@ -154,6 +155,23 @@ impl<S: Sizer> Splitter<S> {
         self.segments_merged(dom, &canonical).spans
     }
 
+    fn limits(&self) -> Limits {
+        Limits {
+            chunk_size: self.config.chunk_size,
+            max: self.config.max_chunk_size,
+        }
+    }
+
+    fn decomposition_settings(&self) -> Settings<'_, S> {
+        Settings {
+            limits: self.limits(),
+            sizer: &self.sizer,
+            separators: &self.separators,
+            protected: &self.protected,
+            estimate_above: self.estimate_above,
+        }
+    }
+
     /// Decomposition (SPEC §4) and merge (SPEC §5). A segment the
     /// decomposition kept on an estimated size and the merge found over the
     /// cap is decomposed again, measuring every size, and the segments are
@@ -164,7 +182,7 @@ impl<S: Sizer> Splitter<S> {
         dom: &A,
         canonical: &CanonicalText<A::Node>,
     ) -> Merged {
-        let mut decomposition = Decomposition::new(self, dom, canonical);
+        let mut decomposition = Decomposition::new(self.decomposition_settings(), dom, canonical);
         let mut segments = decomposition.run();
         loop {
             let merged = merge(
@@ -172,8 +190,7 @@ impl<S: Sizer> Splitter<S> {
                 &segments.spans,
                 &segments.sizes,
                 &self.sizer,
-                self.config.chunk_size,
-                self.config.max_chunk_size,
+                self.limits(),
             );
             if merged.oversized.is_empty() {
                 return merged;
