@@ -49,6 +49,7 @@ mod named;
 mod provenance;
 mod segments;
 mod select;
+mod size_policy;
 mod sizer;
 mod splitter;
 #[cfg(any(test, feature = "testing"))]

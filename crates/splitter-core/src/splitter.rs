@@ -7,13 +7,14 @@ use crate::adapter::DomAdapter;
 use crate::canonical::CanonicalText;
 use crate::chunks::Chunks;
 use crate::config::{SplitterConfig, Whitespace};
-use crate::decompose::{Decomposition, SAMPLE_BYTES, Settings};
+use crate::decompose::{Decomposition, Settings};
 use crate::error::ConfigError;
 use crate::merge::{Merged, merge};
 use crate::named::AnySizer;
 use crate::provenance;
 use crate::segments::Limits;
 use crate::select::SelectorSet;
+use crate::size_policy::SAMPLE_BYTES;
 use crate::sizer::{Characters, Sizer};
 
 /// A configured HTML text splitter: validated settings, compiled selectors
@@ -45,7 +46,7 @@ pub struct Splitter<S = Characters> {
     pub(crate) sizer: S,
     /// A non-additive sizer's size of a span longer than this many bytes
     /// may be estimated before anything of its document has been measured
-    /// (see the `decompose` module); shorter documents are measured.
+    /// (see the `size_policy` module); shorter documents are measured.
     pub(crate) estimate_above: usize,
 }
 
