@@ -49,7 +49,9 @@ mod markdown;
 mod merge;
 mod named;
 mod provenance;
+mod segments;
 mod select;
+mod size_policy;
 mod sizer;
 mod splitter;
 #[cfg(any(test, feature = "testing"))]
@@ -57,6 +59,7 @@ mod splitter;
 pub mod testing;
 #[cfg(test)]
 mod tests;
+mod text;
 mod tokens;
 
 pub use adapter::{Children, DomAdapter, NodeKind};

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::decompose::Size;
+use crate::segments::{Limits, Size};
 use crate::sizer::Sizer;
 
 /// The chunks of a merge: their spans and their sizes, measured by the
@@ -19,7 +19,7 @@ pub(crate) struct Merged {
 }
 
 /// Greedy merge (SPEC §5): consecutive segments share a chunk while the text
-/// from the chunk's start to the segment's end fits `chunk_size`.
+/// from the chunk's start to the segment's end fits the target.
 ///
 /// Whether the next segment fits is decided on the sum of the chunk's size
 /// so far, the gap's and the segment's, each as the decomposition knows it
@@ -36,14 +36,13 @@ pub(crate) fn merge<S: Sizer>(
     segments: &[Range<usize>],
     known: &[Size],
     sizer: &S,
-    chunk_size: usize,
-    max: Option<usize>,
+    limits: Limits,
 ) -> Merged {
     Merge {
         text,
         sizer,
-        chunk_size,
-        max,
+        chunk_size: limits.chunk_size,
+        max: limits.max,
     }
     .run(segments, known)
 }
@@ -204,11 +203,15 @@ mod tests {
     use super::*;
     use crate::sizer::{Characters, SizeFn};
 
+    fn limits(chunk_size: usize, max: Option<usize>) -> Limits {
+        Limits { chunk_size, max }
+    }
+
     #[test]
     fn merge_is_greedy_and_keeps_document_boundaries() {
         let text = "aa\nbb\ncccccccccc";
         let segments = [0..2, 3..5, 6..16];
-        let merged = merge(text, &segments, &[], &Characters, 8, None);
+        let merged = merge(text, &segments, &[], &Characters, limits(8, None));
         assert_eq!(merged.spans, [0..5, 6..16]);
         assert_eq!(merged.sizes, [5, 10]);
     }
@@ -226,7 +229,7 @@ mod tests {
         let sizer = SizeFn(superadditive);
         // Estimates: 4 + 1 + 4 = 9 <= 10, then 9 + 1 + 2 = 12 > 10.
         // Exact: "aaaa\nbbbb" is 9 × 2 = 18 > 12, so it is merged again.
-        let merged = merge(text, &segments, &[], &sizer, 10, Some(12));
+        let merged = merge(text, &segments, &[], &sizer, limits(10, Some(12)));
         assert_eq!(merged.spans, [0..4, 5..9, 10..12]);
         assert_eq!(merged.sizes, [4, 4, 2]);
         for (span, size) in merged.spans.iter().zip(&merged.sizes) {
@@ -234,7 +237,7 @@ mod tests {
         }
         // Without a cap the estimate stands (the target is soft), and the
         // recorded size is still the exact one.
-        let merged = merge(text, &segments, &[], &sizer, 10, None);
+        let merged = merge(text, &segments, &[], &sizer, limits(10, None));
         assert_eq!(merged.spans, [0..9, 10..12]);
         assert_eq!(merged.sizes, [18, 2]);
     }
@@ -243,7 +246,7 @@ mod tests {
     fn a_merge_that_costs_less_than_its_parts_records_the_exact_size() {
         // "ab" costs 1 where "a" and "b" cost 10 each: a token-like merge.
         let sizer = SizeFn(|text: &str| if text == "ab" { 1 } else { 10 * text.len() });
-        let merged = merge("ab", &[0..1, 1..2], &[], &sizer, 25, Some(30));
+        let merged = merge("ab", &[0..1, 1..2], &[], &sizer, limits(25, Some(30)));
         assert_eq!(merged.spans, vec![0..2]);
         assert_eq!(merged.sizes, [1]);
     }
@@ -255,12 +258,12 @@ mod tests {
         let sizer = SizeFn(str::len);
         let cheap = [Size::Estimate(1); 3];
         // Estimated, all three fit 6; measured, the chunk is 14 > 8.
-        let merged = merge(text, &segments, &cheap, &sizer, 6, Some(8));
+        let merged = merge(text, &segments, &cheap, &sizer, limits(6, Some(8)));
         assert_eq!(merged.spans, [0..4, 5..9, 10..14]);
         assert_eq!(merged.sizes, [4, 4, 4]);
         assert!(merged.oversized.is_empty());
         // Without a cap the estimate stands; the size is still measured.
-        let merged = merge(text, &segments, &cheap, &sizer, 6, None);
+        let merged = merge(text, &segments, &cheap, &sizer, limits(6, None));
         assert_eq!(merged.spans, vec![0..14]);
         assert_eq!(merged.sizes, [14]);
     }
@@ -271,14 +274,26 @@ mod tests {
         let segments = [0..4, 5..15, 16..18];
         let sizer = SizeFn(str::len);
         let known = [Size::Exact(4), Size::Estimate(2), Size::Estimate(1)];
-        let merged = merge(text, &segments, &known, &sizer, 6, Some(8));
+        let merged = merge(text, &segments, &known, &sizer, limits(6, Some(8)));
         assert_eq!(merged.oversized, [1]);
         // Alone, as a single segment, too.
-        let merged = merge(text, &segments[1..2], &known[1..2], &sizer, 6, Some(8));
+        let merged = merge(
+            text,
+            &segments[1..2],
+            &known[1..2],
+            &sizer,
+            limits(6, Some(8)),
+        );
         assert_eq!(merged.oversized, [0]);
         // A measured segment is never reported (the decomposition measured
         // it against the cap).
-        let merged = merge(text, &segments, &[Size::Exact(4); 3], &sizer, 6, Some(8));
+        let merged = merge(
+            text,
+            &segments,
+            &[Size::Exact(4); 3],
+            &sizer,
+            limits(6, Some(8)),
+        );
         assert!(merged.oversized.is_empty());
     }
 }

@@ -7,12 +7,14 @@ use crate::adapter::DomAdapter;
 use crate::canonical::{CanonicalText, Options};
 use crate::chunks::Chunks;
 use crate::config::{Format, Links, SplitterConfig, Whitespace};
-use crate::decompose::{Decomposition, SAMPLE_BYTES};
+use crate::decompose::{Decomposition, Settings};
 use crate::error::ConfigError;
 use crate::merge::{Merged, merge};
 use crate::named::AnySizer;
 use crate::provenance;
+use crate::segments::Limits;
 use crate::select::SelectorSet;
+use crate::size_policy::SAMPLE_BYTES;
 use crate::sizer::{Characters, Sizer};
 
 /// A configured HTML text splitter: validated settings, compiled selectors
@@ -46,7 +48,7 @@ pub struct Splitter<S = Characters> {
     pub(crate) sizer: S,
     /// A non-additive sizer's size of a span longer than this many bytes
     /// may be estimated before anything of its document has been measured
-    /// (see the `decompose` module); shorter documents are measured.
+    /// (see the `size_policy` module); shorter documents are measured.
     pub(crate) estimate_above: usize,
 }
 
@@ -170,6 +172,23 @@ impl<S: Sizer> Splitter<S> {
         }
     }
 
+    fn limits(&self) -> Limits {
+        Limits {
+            chunk_size: self.config.chunk_size,
+            max: self.config.max_chunk_size,
+        }
+    }
+
+    fn decomposition_settings(&self) -> Settings<'_, S> {
+        Settings {
+            limits: self.limits(),
+            sizer: &self.sizer,
+            separators: &self.separators,
+            protected: &self.protected,
+            estimate_above: self.estimate_above,
+        }
+    }
+
     /// Decomposition (SPEC §4) and merge (SPEC §5). A segment the
     /// decomposition kept on an estimated size and the merge found over the
     /// cap is decomposed again, measuring every size, and the segments are
@@ -180,7 +199,7 @@ impl<S: Sizer> Splitter<S> {
         dom: &A,
         canonical: &CanonicalText<A::Node>,
     ) -> Merged {
-        let mut decomposition = Decomposition::new(self, dom, canonical);
+        let mut decomposition = Decomposition::new(self.decomposition_settings(), dom, canonical);
         let mut segments = decomposition.run();
         loop {
             let merged = merge(
@@ -188,8 +207,7 @@ impl<S: Sizer> Splitter<S> {
                 &segments.spans,
                 &segments.sizes,
                 &self.sizer,
-                self.config.chunk_size,
-                self.config.max_chunk_size,
+                self.limits(),
             );
             if merged.oversized.is_empty() {
                 return merged;
