@@ -58,7 +58,9 @@ fn lists_nest_and_number_from_start() {
 #[test]
 fn quotes_prefix_every_line_and_nest() {
     assert_eq!(
-        markdown("<blockquote><p>a</p><blockquote><p>b</p></blockquote><ul><li>c</li></ul></blockquote>"),
+        markdown(
+            "<blockquote><p>a</p><blockquote><p>b</p></blockquote><ul><li>c</li></ul></blockquote>"
+        ),
         "> a\n>\n> > b\n>\n> - c"
     );
     // Two quotes in a row stay two quotes: the blank line between them has
@@ -120,7 +122,9 @@ fn headings_rules_definitions_and_breaks() {
 #[test]
 fn text_that_would_read_as_structure_is_escaped() {
     assert_eq!(
-        markdown("<p># not a heading</p><p>- not an item</p><p>1. not a list</p><p>> not a quote</p>"),
+        markdown(
+            "<p># not a heading</p><p>- not an item</p><p>1. not a list</p><p>> not a quote</p>"
+        ),
         "\\# not a heading\n\n\\- not an item\n\n1\\. not a list\n\n\\> not a quote"
     );
     // Only at the start of a line.
@@ -146,7 +150,9 @@ fn tables_expand_spans_pad_rows_and_join_header_rows() {
     );
     // A table inside a cell is its text.
     assert_eq!(
-        markdown("<table><tr><td>x<table><tr><td>in</td><td>ner</td></tr></table></td></tr></table>"),
+        markdown(
+            "<table><tr><td>x<table><tr><td>in</td><td>ner</td></tr></table></td></tr></table>"
+        ),
         "| x in ner |\n| --- |"
     );
     // Without rows, nothing.
@@ -164,16 +170,28 @@ fn a_table_split_across_chunks_repeats_its_header() {
         assert!(chunks.len() > 2, "[{backend}] {:?}", chunks.to_strings());
         for chunk in &chunks {
             assert!(
-                chunk.text.starts_with("| Key | Value |\n| --- | --- |\n| row "),
+                chunk
+                    .text
+                    .starts_with("| Key | Value |\n| --- | --- |\n| row "),
                 "[{backend}] {:?}",
                 chunk.text
             );
-            assert!(chunk.text.chars().count() <= 100, "[{backend}] {:?}", chunk.text);
+            assert!(
+                chunk.text.chars().count() <= 100,
+                "[{backend}] {:?}",
+                chunk.text
+            );
         }
         let first = chunks.get(0).expect("a chunk");
-        assert_eq!(first.prefix_length, 0, "[{backend}] the first chunk has its own header");
+        assert_eq!(
+            first.prefix_length, 0,
+            "[{backend}] the first chunk has its own header"
+        );
         let second = chunks.get(1).expect("a chunk");
-        assert_eq!(second.prefix_length, "| Key | Value |\n| --- | --- |\n".len());
+        assert_eq!(
+            second.prefix_length,
+            "| Key | Value |\n| --- | --- |\n".len()
+        );
     }
 }
 
@@ -185,9 +203,21 @@ fn a_code_block_split_across_chunks_keeps_its_fences() {
     for (backend, chunks) in split_all(&splitter, &html) {
         assert!(chunks.len() > 2, "[{backend}]");
         for chunk in &chunks {
-            assert!(chunk.text.starts_with("```rust\n"), "[{backend}] {:?}", chunk.text);
-            assert!(chunk.text.ends_with("\n```"), "[{backend}] {:?}", chunk.text);
-            assert!(chunk.text.chars().count() <= 150, "[{backend}] {:?}", chunk.text);
+            assert!(
+                chunk.text.starts_with("```rust\n"),
+                "[{backend}] {:?}",
+                chunk.text
+            );
+            assert!(
+                chunk.text.ends_with("\n```"),
+                "[{backend}] {:?}",
+                chunk.text
+            );
+            assert!(
+                chunk.text.chars().count() <= 150,
+                "[{backend}] {:?}",
+                chunk.text
+            );
         }
     }
 }
@@ -214,14 +244,17 @@ fn read_back(markdown: &str) -> ReadBack {
             Event::Start(Tag::Heading { .. }) => heading = Some(String::new()),
             Event::End(TagEnd::Heading(_)) => {
                 read.headings.extend(heading.take());
+                text.push(' ');
             }
             Event::Start(Tag::TableHead) => header = Some(Vec::new()),
+            Event::Start(Tag::TableCell) => cell.clear(),
             Event::End(TagEnd::TableHead) => read.table_headers.extend(header.take()),
             Event::End(TagEnd::TableCell) => {
                 if let Some(header) = &mut header {
                     header.push(std::mem::take(&mut cell));
                 }
                 cell.clear();
+                text.push(' ');
             }
             Event::Start(Tag::CodeBlock(_)) => read.code_blocks += 1,
             Event::Text(piece) | Event::Code(piece) => {
@@ -230,10 +263,15 @@ fn read_back(markdown: &str) -> ReadBack {
                 }
                 cell.push_str(&piece);
                 text.push_str(&piece);
-                text.push(' ');
             }
             Event::SoftBreak | Event::HardBreak => text.push(' '),
-            _ => text.push(' '),
+            Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Item
+                | TagEnd::CodeBlock
+                | TagEnd::BlockQuote(_),
+            ) => text.push(' '),
+            _ => {}
         }
     }
     read.words = text.split_whitespace().map(str::to_owned).collect();
@@ -255,6 +293,9 @@ fn the_markdown_reads_back_as_the_documents_structure() {
         assert_eq!(read.code_blocks, 1, "[{backend}]");
         let normalized = backend.split(&plain, html).expect("parses");
         let words: Vec<&str> = normalized.canonical_text().split_whitespace().collect();
-        assert_eq!(read.words, words, "[{backend}] the words are the normalized text's");
+        assert_eq!(
+            read.words, words,
+            "[{backend}] the words are the normalized text's"
+        );
     }
 }

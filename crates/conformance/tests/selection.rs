@@ -28,7 +28,11 @@ fn texts(splitter: &Splitter, html: &str) -> Vec<String> {
     let all = split_all(splitter, html);
     let (_, first) = &all[0];
     for (backend, chunks) in &all {
-        assert_eq!(chunks.to_strings(), first.to_strings(), "[{backend}] {html}");
+        assert_eq!(
+            chunks.to_strings(),
+            first.to_strings(),
+            "[{backend}] {html}"
+        );
     }
     first.to_strings()
 }
@@ -86,7 +90,11 @@ fn headings_and_ids_of_left_out_content_are_not_seen() {
     for (backend, chunks) in split_all(&include, html) {
         let chunk = chunks.get(0).expect("one chunk");
         assert_eq!(chunk.text, "Only this.", "[{backend}]");
-        assert!(chunk.heading_path.is_empty(), "[{backend}] {:?}", chunk.heading_path);
+        assert!(
+            chunk.heading_path.is_empty(),
+            "[{backend}] {:?}",
+            chunk.heading_path
+        );
         assert_eq!(chunk.anchor, None, "[{backend}]");
     }
 }
@@ -108,6 +116,9 @@ fn a_selector_that_does_not_parse_is_named() {
         let config = SplitterConfig::from_json(&json).expect("the shape is right");
         let err = Splitter::new(config).expect_err("the selector is rejected");
         let message = err.to_string();
-        assert!(message.contains("p::before") && message.contains(key), "{message}");
+        assert!(
+            message.contains("p::before") && message.contains(key),
+            "{message}"
+        );
     }
 }

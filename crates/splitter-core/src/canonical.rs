@@ -260,11 +260,13 @@ impl<N: Copy + Eq> CanonicalText<N> {
             }),
         };
         builder.walk(root);
-        let contexts = builder
+        let mut contexts = builder
             .md
             .as_mut()
             .map(|md| std::mem::take(&mut md.contexts))
             .unwrap_or_default();
+        // Recorded as each table or code block closes; looked up by start.
+        contexts.sort_by_key(|region| region.inside.start);
         CanonicalText {
             text: builder.text,
             units: builder.units,
@@ -1070,13 +1072,15 @@ where
             (_, Mark::Code) if md.code == 0 => {
                 let (longest, begins, ends) = markdown::backticks(dom, node);
                 let ticks = "`".repeat(longest + 1);
+                // Padded at both ends when either end is a backtick.
+                let padded = begins || ends;
                 md.inline.push(InlineMark {
-                    opener: if begins {
+                    opener: if padded {
                         format!("{ticks} ")
                     } else {
                         ticks.clone()
                     },
-                    closer: if ends { format!(" {ticks}") } else { ticks },
+                    closer: if padded { format!(" {ticks}") } else { ticks },
                     opened: false,
                 });
                 md.code += 1;

@@ -244,7 +244,9 @@ impl Chunks {
         let (prefix_length, suffix_length) = self.carried(index).map_or((0, 0), |carried| {
             (
                 carried.text[..carried.prefix].chars().count(),
-                carried.text[carried.text.len() - carried.suffix..].chars().count(),
+                carried.text[carried.text.len() - carried.suffix..]
+                    .chars()
+                    .count(),
             )
         });
         Some(Chunk {

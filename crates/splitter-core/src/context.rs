@@ -42,8 +42,9 @@ struct HeadingIndex {
 /// Answers "what would a chunk at this span carry?" for one document.
 #[derive(Debug)]
 pub(crate) struct Context<'c, N, S> {
-    canonical: &'c CanonicalText<N>,
-    sizer: &'c S,
+    /// `None`: nothing is ever carried.
+    canonical: Option<&'c CanonicalText<N>>,
+    sizer: Option<&'c S>,
     chunk_size: usize,
     headings: Option<HeadingIndex>,
 }
@@ -78,10 +79,21 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             }
         });
         Context {
-            canonical,
-            sizer,
+            canonical: Some(canonical),
+            sizer: Some(sizer),
             chunk_size,
             headings,
+        }
+    }
+
+    /// A context in which nothing is carried.
+    #[cfg(test)]
+    pub(crate) fn none() -> Self {
+        Context {
+            canonical: None,
+            sizer: None,
+            chunk_size: 0,
+            headings: None,
         }
     }
 
@@ -91,7 +103,9 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
         self.headings
             .as_ref()
             .is_none_or(|headings| headings.items.is_empty())
-            && self.canonical.contexts.is_empty()
+            && self
+                .canonical
+                .is_none_or(|canonical| canonical.contexts.is_empty())
     }
 
     /// What a chunk at `span` (trimmed, non-empty) carries, in the order of
@@ -99,15 +113,18 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
     /// target is left out.
     pub(crate) fn carried(&self, span: &Range<usize>) -> Carried {
         let mut carried = Carried::default();
+        let (Some(canonical), Some(sizer)) = (self.canonical, self.sizer) else {
+            return carried;
+        };
         if self.is_empty() || span.is_empty() {
             return carried;
         }
-        let text = &self.canonical.text;
-        let mut add = |carried: &mut Carried, part: String, at_start: bool| {
+        let text = &canonical.text;
+        let add = |carried: &mut Carried, part: String, at_start: bool| {
             if part.is_empty() {
                 return;
             }
-            let size = self.sizer.size(&part);
+            let size = sizer.size(&part);
             let total = carried.size.saturating_add(size);
             if total.saturating_mul(2) > self.chunk_size {
                 return;
@@ -119,14 +136,22 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
                 carried.suffix.push_str(&part);
             }
         };
-        add(&mut carried, self.heading_part(span.start), true);
-        let starts_in = self.region_at(span.start);
-        let ends_in = self.region_at(span.end - 1);
+        add(&mut carried, self.heading_part(canonical, span.start), true);
+        let starts_in = region_at(canonical, span.start);
+        let ends_in = region_at(canonical, span.end - 1);
         if let Some(region) = starts_in.filter(|region| region.suffix.is_none()) {
-            add(&mut carried, format!("{}\n", &text[region.prefix.clone()]), true);
+            add(
+                &mut carried,
+                format!("{}\n", &text[region.prefix.clone()]),
+                true,
+            );
         }
         if let Some(region) = starts_in.filter(|region| region.suffix.is_some()) {
-            add(&mut carried, format!("{}\n", &text[region.prefix.clone()]), true);
+            add(
+                &mut carried,
+                format!("{}\n", &text[region.prefix.clone()]),
+                true,
+            );
         }
         if let Some(suffix) = ends_in.and_then(|region| region.suffix.clone()) {
             add(&mut carried, format!("\n{}", &text[suffix]), false);
@@ -146,15 +171,19 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
     /// The heading path of a chunk starting at `start`, less the headings it
     /// begins with, joined by ` > `, then a line break (a blank line in
     /// Markdown); empty when no heading is left.
-    fn heading_part(&self, start: usize) -> String {
+    fn heading_part(&self, canonical: &CanonicalText<N>, start: usize) -> String {
         let Some(headings) = &self.headings else {
             return String::new();
         };
-        let at = headings.positions.partition_point(|&position| position <= start);
-        let Some(path) = at.checked_sub(1).and_then(|index| headings.paths.get(index)) else {
+        let at = headings
+            .positions
+            .partition_point(|&position| position <= start);
+        let Some(path) = at
+            .checked_sub(1)
+            .and_then(|index| headings.paths.get(index))
+        else {
             return String::new();
         };
-        let canonical = self.canonical;
         let names: Vec<&str> = headings.items[path.clone()]
             .iter()
             .map(|&item| item as usize)
@@ -177,15 +206,15 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
         part.push_str(if canonical.markdown { "\n\n" } else { "\n" });
         part
     }
+}
 
-    /// The table or code block whose rows or code contain byte `at`.
-    fn region_at(&self, at: usize) -> Option<&'c ContextRegion> {
-        let regions = &self.canonical.contexts;
-        let index = regions.partition_point(|region| region.inside.start <= at);
-        regions[..index]
-            .iter()
-            .rev()
-            .take(2)
-            .find(|region| region.inside.contains(&at))
-    }
+/// The table or code block whose rows or code contain byte `at`.
+fn region_at<N>(canonical: &CanonicalText<N>, at: usize) -> Option<&ContextRegion> {
+    let regions = &canonical.contexts;
+    let index = regions.partition_point(|region| region.inside.start <= at);
+    regions[..index]
+        .iter()
+        .rev()
+        .take(2)
+        .find(|region| region.inside.contains(&at))
 }

@@ -11,6 +11,7 @@ use std::ops::Range;
 
 use crate::adapter::DomAdapter;
 use crate::canonical::CanonicalText;
+use crate::context::Context;
 use crate::forced::force_split;
 use crate::segments::{Limits, Origin, Segments, Size};
 use crate::select::{MatchCaches, SelectorSet};
@@ -67,6 +68,8 @@ pub(crate) struct Decomposition<'a, S, A: DomAdapter> {
     settings: Settings<'a, S>,
     dom: &'a A,
     canonical: &'a CanonicalText<A::Node>,
+    /// What a chunk at a span would carry (SPEC §5.1): its size counts.
+    context: &'a Context<'a, A::Node, S>,
     caches: MatchCaches,
     segments: Segments,
     sizes: SizePolicy<'a, S>,
@@ -77,8 +80,10 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
         settings: Settings<'a, S>,
         dom: &'a A,
         canonical: &'a CanonicalText<A::Node>,
+        context: &'a Context<'a, A::Node, S>,
     ) -> Self {
         Decomposition {
+            context,
             sizes: SizePolicy::new(settings.sizer, &canonical.text, settings.estimate_above),
             settings,
             dom,
@@ -151,16 +156,25 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
         std::mem::take(&mut self.segments)
     }
 
+    /// `limit` less what a chunk at `span` would carry: the carried text
+    /// counts toward the target and the cap (SPEC §5.1).
+    fn room(&self, span: &Range<usize>, limit: usize) -> usize {
+        limit.saturating_sub(self.context.size(span))
+    }
+
     fn fits_chunk(&mut self, span: &Range<usize>) -> Fit {
-        self.sizes
-            .fits_target(span, self.settings.limits.chunk_size)
+        let limit = self.room(span, self.settings.limits.chunk_size);
+        self.sizes.fits_target(span, limit)
     }
 
     /// Whether `span` fits the cap: "yes" measured, "no" perhaps on an
     /// estimate over it.
     fn fits_max(&mut self, span: &Range<usize>) -> bool {
         match self.settings.limits.max {
-            Some(max) => self.sizes.fits_cap(span, max),
+            Some(max) => {
+                let max = self.room(span, max);
+                self.sizes.fits_cap(span, max)
+            }
             None => true,
         }
     }
@@ -169,7 +183,10 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
     /// the answer for a protected element.
     fn fits_max_measured(&mut self, span: &Range<usize>) -> bool {
         match self.settings.limits.max {
-            Some(max) => self.sizes.fits_measured(span, max),
+            Some(max) => {
+                let max = self.room(span, max);
+                self.sizes.fits_measured(span, max)
+            }
             None => true,
         }
     }
@@ -295,16 +312,33 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
         self.push_groups(stack, &kids, protected || in_protected);
     }
 
-    /// Cuts `span` into pieces that fit the hard cap (SPEC §4, forced split).
+    /// Cuts `span` into pieces that fit the hard cap (SPEC §4, forced split),
+    /// each with what it carries (SPEC §5.1): the pieces are cut to the cap
+    /// less the most a piece carries, found by cutting again if a piece
+    /// carries more than the span as a whole.
     fn force_split(&mut self, span: Range<usize>) {
+        let sizer = self.settings.sizer;
         let mut pieces = Vec::new();
-        force_split(
-            &self.canonical.text,
-            span,
-            self.settings.sizer,
-            self.settings.limits.max,
-            &mut pieces,
-        );
+        let mut max = self.settings.limits.max.map(|max| self.room(&span, max));
+        loop {
+            pieces.clear();
+            force_split(&self.canonical.text, span.clone(), sizer, max, &mut pieces);
+            let (Some(cap), Some(room)) = (self.settings.limits.max, max) else {
+                break;
+            };
+            let excess = pieces
+                .iter()
+                .map(|piece| {
+                    let size = sizer.size(&self.canonical.text[piece.clone()]);
+                    (size + self.context.size(piece)).saturating_sub(cap)
+                })
+                .max()
+                .unwrap_or(0);
+            if excess == 0 || room <= 1 {
+                break;
+            }
+            max = Some(room.saturating_sub(excess).max(1));
+        }
         for piece in pieces {
             self.segments.push(piece, Size::Unknown, None);
         }

@@ -7,6 +7,7 @@ use crate::adapter::DomAdapter;
 use crate::canonical::{CanonicalText, Options};
 use crate::chunks::Chunks;
 use crate::config::{Format, Links, SplitterConfig, Whitespace};
+use crate::context::Context;
 use crate::decompose::{Decomposition, Settings};
 use crate::error::ConfigError;
 use crate::merge::{Merged, merge};
@@ -150,7 +151,13 @@ impl<S: Sizer> Splitter<S> {
         let mut canonical = CanonicalText::build(dom, &self.canonical_options(true));
         let merged = self.segments_merged(dom, &canonical);
         let provenance = provenance::assign(dom, &mut canonical, &merged.spans);
-        Chunks::new(canonical.text, merged.spans, merged.sizes, provenance, Vec::new())
+        Chunks::new(
+            canonical.text,
+            merged.spans,
+            merged.sizes,
+            provenance,
+            merged.carried,
+        )
     }
 
     /// The byte spans [`Splitter::split`] would give, without recording or
@@ -199,7 +206,14 @@ impl<S: Sizer> Splitter<S> {
         dom: &A,
         canonical: &CanonicalText<A::Node>,
     ) -> Merged {
-        let mut decomposition = Decomposition::new(self.decomposition_settings(), dom, canonical);
+        let context = Context::new(
+            canonical,
+            &self.sizer,
+            self.config.chunk_size,
+            self.config.heading_context,
+        );
+        let mut decomposition =
+            Decomposition::new(self.decomposition_settings(), dom, canonical, &context);
         let mut segments = decomposition.run();
         loop {
             let merged = merge(
@@ -208,6 +222,7 @@ impl<S: Sizer> Splitter<S> {
                 &segments.sizes,
                 &self.sizer,
                 self.limits(),
+                &context,
             );
             if merged.oversized.is_empty() {
                 return merged;
