@@ -27,7 +27,8 @@ pub(crate) struct Merged {
 /// How far past the target a chunk's measured size may be, as a fraction
 /// (numerator, denominator) of the target, when the merge let it grow on
 /// estimated sizes. A segment estimated under two thirds of the target
-/// (the size policy's margin) must be off by half to get there.
+/// (the size policy's margin) must be off by nearly double (15/8) to pass
+/// it alone.
 const SLACK: (usize, usize) = (1, 4);
 
 /// Greedy merge (SPEC §5): consecutive segments share a chunk while the text
