@@ -275,14 +275,13 @@ impl RustSplitter {
 fn convert(chunks: &Chunks) -> Vec<Chunk> {
     chunks
         .iter()
-        .zip(chunks.sizes())
-        .map(|(chunk, &size)| Chunk {
+        .map(|chunk| Chunk {
             text: chunk.text.to_owned(),
             start_index: chunk.start_index,
             end_index: chunk.end_index,
             heading_path: chunk.heading_path.to_vec(),
             anchor: chunk.anchor.map(str::to_owned),
-            size,
+            size: chunk.size,
         })
         .collect()
 }

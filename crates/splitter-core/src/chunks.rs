@@ -36,8 +36,8 @@ pub struct Chunks {
 /// comes from in the document (SPEC §7).
 ///
 /// Serialises (camelCase) as `{"text", "startIndex", "endIndex",
-/// "headingPath", "anchor"}`; [`Chunk::metadata`] gives the same without the
-/// text.
+/// "headingPath", "anchor", "size"}`; [`Chunk::metadata`] gives the same
+/// without the text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -58,6 +58,9 @@ pub struct Chunk<'a> {
     /// The `id` of the innermost element with an `id` that contains its first
     /// character, else of the last such element that starts before it.
     pub anchor: Option<&'a str>,
+    /// Its size in the unit of the splitter's sizer, measured on its text
+    /// (the same as [`Chunks::size`]).
+    pub size: usize,
 }
 
 impl<'a> Chunk<'a> {
@@ -69,6 +72,7 @@ impl<'a> Chunk<'a> {
             end_index: self.end_index,
             heading_path: self.heading_path,
             anchor: self.anchor,
+            size: self.size,
         }
     }
 }
@@ -79,8 +83,8 @@ impl fmt::Display for Chunk<'_> {
     }
 }
 
-/// A chunk's provenance without its text; serialises (camelCase) as
-/// `{"startIndex", "endIndex", "headingPath", "anchor"}`.
+/// A chunk's provenance and size without its text; serialises (camelCase)
+/// as `{"startIndex", "endIndex", "headingPath", "anchor", "size"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -93,6 +97,8 @@ pub struct ChunkMetadata<'a> {
     pub heading_path: HeadingPath<'a>,
     /// See [`Chunk::anchor`].
     pub anchor: Option<&'a str>,
+    /// See [`Chunk::size`].
+    pub size: usize,
 }
 
 /// A chunk's heading path: heading texts, outermost first, each with its
@@ -195,6 +201,7 @@ impl Chunks {
     pub fn get(&self, index: usize) -> Option<Chunk<'_>> {
         let span = self.spans.get(index)?;
         let provenance = self.provenance.chunks.get(index)?;
+        let size = *self.sizes.get(index)?;
         Some(Chunk {
             text: &self.canonical[span.clone()],
             span: span.clone(),
@@ -212,6 +219,7 @@ impl Chunks {
                 .anchor
                 .and_then(|anchor| self.provenance.anchors.get(anchor))
                 .map(String::as_str),
+            size,
         })
     }
 

@@ -12,7 +12,8 @@ use crate::chunks::{Chunk, Chunks};
 pub struct Document {
     /// The HTML of an input document, or the text of a chunk.
     pub page_content: String,
-    /// Free-form metadata; chunk documents add `partIndex` and `totalParts`.
+    /// Free-form metadata; chunk documents add `partIndex`, `totalParts`,
+    /// their provenance and `size` (see [`Chunks::to_documents`]).
     #[serde(default)]
     pub metadata: Map<String, Value>,
 }
@@ -39,8 +40,9 @@ impl Chunks {
     /// behind every documents API.
     ///
     /// Each keeps all of `metadata` (the input document's) and adds
-    /// `partIndex` (0-based), `totalParts`, and the chunk's provenance:
-    /// `startIndex`, `endIndex`, `headingPath` and `anchor` (see [`Chunk`]).
+    /// `partIndex` (0-based), `totalParts`, the chunk's provenance
+    /// (`startIndex`, `endIndex`, `headingPath`, `anchor`) and its `size` in
+    /// the sizer's unit (see [`Chunk`]).
     /// `chunk_header`, when given, is prepended to each chunk's text; the
     /// offsets stay those of the chunk in the canonical text. No chunks give
     /// no documents.
@@ -88,4 +90,5 @@ fn insert_provenance(metadata: &mut Map<String, Value>, chunk: &Chunk<'_>) {
         "anchor".into(),
         chunk.anchor.map_or(Value::Null, Value::from),
     );
+    metadata.insert("size".into(), chunk.size.into());
 }
