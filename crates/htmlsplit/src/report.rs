@@ -6,14 +6,14 @@
 //! stays light with thousands of documents. Styles and script are inline and
 //! a Content-Security-Policy forbids every fetch.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::pending::PendingFile;
 use crate::render::size_unit;
 
 const STYLE: &str = include_str!("report/report.css");
@@ -96,10 +96,11 @@ fn script_safe_json<T: Serialize>(value: &T) -> Vec<u8> {
     safe
 }
 
-/// The report file, written as the run goes.
+/// The report file, written as the run goes; it appears at its path when
+/// [`ReportWriter::finish`] completes it, and not at all if the run stops.
 #[derive(Debug)]
 pub struct ReportWriter {
-    out: BufWriter<File>,
+    out: PendingFile,
     index: Vec<IndexEntry>,
     chunk_size: usize,
     max_chunk_size: Option<usize>,
@@ -127,10 +128,10 @@ impl ReportWriter {
         chunk_size: usize,
         max_chunk_size: Option<usize>,
     ) -> anyhow::Result<Self> {
-        let file = File::create(path)
+        let out = PendingFile::create(path)
             .with_context(|| format!("cannot create report file {}", path.display()))?;
         let mut report = ReportWriter {
-            out: BufWriter::new(file),
+            out,
             index: Vec::new(),
             chunk_size,
             max_chunk_size,
@@ -180,7 +181,8 @@ impl ReportWriter {
         Ok(())
     }
 
-    /// Writes the index and the script; `failures` inputs were not split.
+    /// Writes the index and the script and puts the report at its path;
+    /// `failures` inputs were not split.
     pub fn finish(mut self, failures: usize) -> anyhow::Result<()> {
         let index = script_safe_json(&Index {
             unit: size_unit(),
@@ -198,8 +200,11 @@ impl ReportWriter {
                     "</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
                 )
             })
-            .and_then(|()| self.out.flush())
-            .context("cannot write the report")
+            .context("cannot write the report")?;
+        let path = self.out.path().display().to_string();
+        self.out
+            .commit()
+            .with_context(|| format!("cannot write report file {path}"))
     }
 }
 
