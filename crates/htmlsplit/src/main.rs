@@ -150,6 +150,8 @@ struct Job {
     stats_json: Option<PathBuf>,
     report: Option<ReportWriter>,
     documents: Option<PendingFile>,
+    /// The sizer's name, the unit of every size.
+    unit: String,
 }
 
 fn main() -> ExitCode {
@@ -201,7 +203,10 @@ impl Job {
         if let Some(sizer) = args.sizer {
             config.sizer = Some(sizer);
         }
-        render::set_size_unit(config.sizer.as_deref().unwrap_or("characters"));
+        let unit = config
+            .sizer
+            .clone()
+            .unwrap_or_else(|| "characters".to_owned());
         let splitter = Splitter::from_config(config)?;
         let backend: Backend = args.backend.parse()?;
         let encoding = match args.encoding {
@@ -225,6 +230,7 @@ impl Job {
                 path,
                 splitter.config().chunk_size,
                 splitter.config().max_chunk_size,
+                &unit,
             )?),
             None => None,
         };
@@ -250,6 +256,7 @@ impl Job {
             stats: args.stats,
             stats_json: args.stats_json,
             report,
+            unit,
         })
     }
 
@@ -264,7 +271,7 @@ impl Job {
             })
             .sum();
         let mut progress = Progress::new(self.quiet, inputs.len(), total_bytes);
-        let mut tally = Tally::new(self.renderer.splitter.config().chunk_size);
+        let mut tally = Tally::new(self.renderer.splitter.config().chunk_size, &self.unit);
         let mut status = ExitCode::SUCCESS;
         let mut stdout_closed = false;
         let stdout = io::stdout();

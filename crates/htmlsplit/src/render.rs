@@ -6,27 +6,12 @@ use std::any::Any;
 use std::io::{self, Read};
 use std::panic::{self, AssertUnwindSafe};
 
-use crate::inputs::Input;
-use crate::record;
 use anyhow::Context;
 use html_splitter::encoding::Encoding;
 use html_splitter::{AnySizer, Backend, Splitter};
-use std::sync::OnceLock;
 
-/// The configured sizer's name, set once when the run is set up.
-static SIZE_UNIT: OnceLock<String> = OnceLock::new();
-
-/// Records the name of the unit chunk sizes are measured in (the config's
-/// `sizer`, as written).
-pub fn set_size_unit(name: &str) {
-    let _ = SIZE_UNIT.set(name.to_owned());
-}
-
-/// The name of the unit chunk sizes are measured in: `characters` unless a
-/// sizer was configured.
-pub fn size_unit() -> &'static str {
-    SIZE_UNIT.get().map_or("characters", String::as_str)
-}
+use crate::inputs::Input;
+use crate::{record, report};
 
 /// What every document is split with; shared by the workers.
 #[derive(Debug)]
@@ -59,7 +44,7 @@ pub struct Rendered {
     pub input_bytes: u64,
     /// The document's JSON Lines, written whole.
     pub lines: Vec<u8>,
-    /// Each chunk's size, in [`size_unit`].
+    /// Each chunk's size, in the sizer's unit.
     pub sizes: Vec<usize>,
     /// The document's entry in the report, when one is written.
     pub report: Option<Vec<u8>>,
@@ -116,10 +101,10 @@ impl Renderer {
             }
             document = Some(line);
         }
-        drop(chunks);
         let report = self
             .report
-            .then(|| crate::report::document_entry(&source, &lines, &sizes));
+            .then(|| report::document_entry(&source, &chunks));
+        drop(chunks);
         Outcome::Split(Rendered {
             source,
             input_bytes,
