@@ -12,10 +12,13 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use html_splitter::{
     AnySizer, Backend, Chunks, ConfigError, HuggingFace, ParseError, Sizer, Splitter,
-    SplitterConfig, encoding,
+    SplitterConfig, Tiktoken, encoding,
 };
 use pyo3::PyTraverseError;
-use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyOverflowError, PyPermissionError,
+    PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
@@ -226,8 +229,22 @@ impl Html {
     }
 }
 
+/// A rejected configuration as Python reports it: a `ValueError`, except
+/// for a tokenizer file that cannot be read, an `OSError` (the subclass for
+/// its kind: `FileNotFoundError`, `PermissionError`, …).
 fn config_error(err: ConfigError) -> PyErr {
-    PyValueError::new_err(err.to_string())
+    match &err {
+        ConfigError::TokenizerFile { kind, .. } => {
+            let message = err.to_string();
+            match kind {
+                std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
+                std::io::ErrorKind::PermissionDenied => PyPermissionError::new_err(message),
+                std::io::ErrorKind::IsADirectory => PyIsADirectoryError::new_err(message),
+                _ => PyOSError::new_err(message),
+            }
+        }
+        _ => PyValueError::new_err(err.to_string()),
+    }
 }
 
 /// How the config reached Rust, and so which names its errors use.
@@ -264,7 +281,7 @@ impl Names {
                 got,
             }
             .to_string(),
-            other => other.to_string(),
+            other => return config_error(other),
         };
         PyValueError::new_err(message)
     }
@@ -547,10 +564,18 @@ impl RustSplitter {
     }
 }
 
+/// The tiktoken encoding an OpenAI model counts in (`gpt-4o` →
+/// `o200k_base`), or `None` for a model the table does not know.
+#[pyfunction]
+fn tiktoken_encoding_for_model(model: &str) -> Option<&'static str> {
+    Tiktoken::encoding_for_model(model)
+}
+
 /// The extension module.
 #[pymodule]
 fn _htmlsplit(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add_function(wrap_pyfunction!(tiktoken_encoding_for_model, module)?)?;
     module.add_class::<Chunk>()?;
     module.add_class::<RustSplitter>()?;
     Ok(())
