@@ -491,7 +491,7 @@ impl RustSplitter {
 
     /// The configuration as JSON.
     fn config_json(&self) -> PyResult<String> {
-        html_splitter::serde_json::to_string(self.splitter.config())
+        serde_json::to_string(self.splitter.config())
             .map_err(|err| PyRuntimeError::new_err(err.to_string()))
     }
 
