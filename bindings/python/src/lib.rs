@@ -6,14 +6,20 @@
 //! `OSError` for a tokenizer file that cannot be read, `TypeError` for an
 //! argument of the wrong type). The Python API lives in `python/htmlsplit`.
 
+use std::cell::RefCell;
 use std::str::FromStr;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use html_splitter::{
     AnySizer, Backend, Chunks, ConfigError, HuggingFace, ParseError, Sizer, Splitter,
-    SplitterConfig, encoding,
+    SplitterConfig, Tiktoken, encoding,
 };
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::PyTraverseError;
+use pyo3::exceptions::{
+    PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyOverflowError, PyPermissionError,
+    PyRuntimeError, PyTypeError, PyValueError,
+};
+use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 use rayon::prelude::*;
@@ -57,44 +63,134 @@ impl Chunk {
     }
 }
 
-/// A Python callable used as a sizer. It is called with the GIL held; the
-/// first exception it raises is kept and raised by the call that was splitting.
+/// A Python callable used as a sizer, called with the GIL held.
+///
+/// An exception it raises, or a result that is not a size, belongs to the
+/// split that was running on the calling thread ([`with_error_slot`]), so
+/// that two threads splitting with one splitter each get their own error.
+/// The callable is held in a lock so that the garbage collector can clear
+/// it ([`RustSplitter::__clear__`]): a callback that holds its splitter
+/// forms a cycle.
 #[derive(Debug)]
 struct CallbackSizer {
-    callback: Py<PyAny>,
-    error: Mutex<Option<PyErr>>,
+    callback: Mutex<Option<Py<PyAny>>>,
 }
 
 impl CallbackSizer {
-    fn record(&self, err: PyErr) {
-        if let Ok(mut slot) = self.error.lock()
-            && slot.is_none()
-        {
-            *slot = Some(err);
-        }
+    fn callback(&self) -> MutexGuard<'_, Option<Py<PyAny>>> {
+        self.callback.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn take_error(&self) -> Option<PyErr> {
-        self.error.lock().ok().and_then(|mut slot| slot.take())
+    /// Calls the callback on `text` and checks that it returned a size.
+    fn call(&self, py: Python<'_>, text: &str) -> PyResult<usize> {
+        let callback = self
+            .callback()
+            .as_ref()
+            .map(|callback| callback.clone_ref(py));
+        let Some(callback) = callback else {
+            return Err(PyRuntimeError::new_err(
+                "the sizer callback was cleared by the garbage collector",
+            ));
+        };
+        let value = callback.call1(py, (text,))?;
+        size_of(value.bind(py))
     }
+}
+
+/// A callback's result as a size: a non-negative `int` (or an object with
+/// `__index__`) that fits a `usize`; otherwise an error naming the result.
+fn size_of(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let err = match value.extract::<usize>() {
+        Ok(size) => return Ok(size),
+        Err(err) => err,
+    };
+    let mut shown = value
+        .repr()
+        .map_or_else(|_| "an object".to_owned(), |repr| repr.to_string());
+    if shown.chars().count() > 60 {
+        shown = shown.chars().take(57).collect::<String>() + "...";
+    }
+    if err.is_instance_of::<PyOverflowError>(value.py()) {
+        let reason = if value.lt(0).unwrap_or(false) {
+            "a size cannot be negative"
+        } else {
+            "too large for a size"
+        };
+        return Err(PyValueError::new_err(format!(
+            "invalid size from the sizer callback: it returned {shown}: {reason}"
+        )));
+    }
+    let type_name = value
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |name| name.to_string());
+    Err(PyTypeError::new_err(format!(
+        "invalid size from the sizer callback: it returned {shown} ({type_name}), expected a non-negative int"
+    )))
 }
 
 impl Sizer for CallbackSizer {
     fn size(&self, text: &str) -> usize {
-        Python::attach(|py| {
-            let result = self
-                .callback
-                .call1(py, (text,))
-                .and_then(|value| value.extract::<usize>(py));
-            match result {
-                Ok(size) => size,
-                Err(err) => {
-                    self.record(err);
-                    // Any size will do: the result is discarded and the error raised.
-                    0
-                }
+        // Once the split has failed, its result is discarded: any size will do.
+        if split_failed() {
+            return 0;
+        }
+        Python::attach(|py| match self.call(py, text) {
+            Ok(size) => size,
+            Err(err) => {
+                record_error(py, err);
+                0
             }
         })
+    }
+}
+
+thread_local! {
+    /// The error slot of the split running on this thread: `None` outside
+    /// [`with_error_slot`], `Some(None)` while no callback has failed,
+    /// `Some(Some(err))` after one did.
+    static SPLIT_ERROR: RefCell<Option<Option<PyErr>>> = const { RefCell::new(None) };
+}
+
+/// Runs one split with an error slot of its own on this thread, and returns
+/// its result with the first error a callback sizer raised during it. Slots
+/// nest (a callback that splits again gets its own).
+fn with_error_slot<T>(split: impl FnOnce() -> T) -> (T, Option<PyErr>) {
+    /// Restores the enclosing slot, also when `split` unwinds.
+    struct Restore(Option<Option<PyErr>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            SPLIT_ERROR.with(|slot| *slot.borrow_mut() = outer);
+        }
+    }
+    let outer = SPLIT_ERROR.with(|slot| slot.replace(Some(None)));
+    let restore = Restore(outer);
+    let result = split();
+    let error = SPLIT_ERROR.with(|slot| slot.borrow_mut().take().flatten());
+    drop(restore);
+    (result, error)
+}
+
+/// Whether a callback has failed in the split running on this thread.
+fn split_failed() -> bool {
+    SPLIT_ERROR.with(|slot| matches!(*slot.borrow(), Some(Some(_))))
+}
+
+/// Keeps `err` as the error of the split running on this thread (the
+/// first one wins). Outside any split, which does not happen, Python's
+/// unraisable hook reports it rather than losing it.
+fn record_error(py: Python<'_>, err: PyErr) {
+    let unrecorded = SPLIT_ERROR.with(|slot| match &mut *slot.borrow_mut() {
+        Some(first @ None) => {
+            *first = Some(err);
+            None
+        }
+        Some(Some(_)) => None,
+        None => Some(err),
+    });
+    if let Some(err) = unrecorded {
+        err.write_unraisable(py, None);
     }
 }
 
@@ -133,8 +229,22 @@ impl Html {
     }
 }
 
+/// A rejected configuration as Python reports it: a `ValueError`, except
+/// for a tokenizer file that cannot be read, an `OSError` (the subclass for
+/// its kind: `FileNotFoundError`, `PermissionError`, …).
 fn config_error(err: ConfigError) -> PyErr {
-    PyValueError::new_err(err.to_string())
+    match &err {
+        ConfigError::TokenizerFile { kind, .. } => {
+            let message = err.to_string();
+            match kind {
+                std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
+                std::io::ErrorKind::PermissionDenied => PyPermissionError::new_err(message),
+                std::io::ErrorKind::IsADirectory => PyIsADirectoryError::new_err(message),
+                _ => PyOSError::new_err(message),
+            }
+        }
+        _ => PyValueError::new_err(err.to_string()),
+    }
 }
 
 /// How the config reached Rust, and so which names its errors use.
@@ -171,7 +281,7 @@ impl Names {
                 got,
             }
             .to_string(),
-            other => other.to_string(),
+            other => return config_error(other),
         };
         PyValueError::new_err(message)
     }
@@ -248,17 +358,6 @@ impl RustSplitter {
         Ok(convert(&chunks))
     }
 
-    /// Raises the callback sizer's error, if it raised one.
-    fn check_callback(&self) -> PyResult<()> {
-        match &self.splitter {
-            Inner::Callback(splitter) => match splitter.sizer().take_error() {
-                Some(err) => Err(err),
-                None => Ok(()),
-            },
-            Inner::Named(_) => Ok(()),
-        }
-    }
-
     fn split<T: Send>(
         &self,
         py: Python<'_>,
@@ -266,8 +365,11 @@ impl RustSplitter {
         convert: fn(&Chunks) -> T,
     ) -> PyResult<T> {
         let html = Html::extract(html)?;
-        let result = py.detach(|| self.split_with(&html, convert));
-        self.check_callback()?;
+        let (result, callback_error) =
+            py.detach(|| with_error_slot(|| self.split_with(&html, convert)));
+        if let Some(err) = callback_error {
+            return Err(err);
+        }
         result.map_err(|err| PyValueError::new_err(format!("cannot split the document: {err}")))
     }
 }
@@ -275,14 +377,13 @@ impl RustSplitter {
 fn convert(chunks: &Chunks) -> Vec<Chunk> {
     chunks
         .iter()
-        .zip(chunks.sizes())
-        .map(|(chunk, &size)| Chunk {
+        .map(|chunk| Chunk {
             text: chunk.text.to_owned(),
             start_index: chunk.start_index,
             end_index: chunk.end_index,
             heading_path: chunk.heading_path.to_vec(),
             anchor: chunk.anchor.map(str::to_owned),
-            size,
+            size: chunk.size,
         })
         .collect()
 }
@@ -343,8 +444,7 @@ impl RustSplitter {
         let names = names(keywords);
         let backend = self::backend(backend)?;
         let sizer = Arc::new(CallbackSizer {
-            callback,
-            error: Mutex::new(None),
+            callback: Mutex::new(Some(callback)),
         });
         let splitter =
             Splitter::with_sizer(names.parse(config)?, sizer).map_err(|err| names.error(err))?;
@@ -352,6 +452,26 @@ impl RustSplitter {
             splitter: Inner::Callback(splitter),
             backend,
         })
+    }
+
+    /// Lets the garbage collector see the callback sizer, which may hold
+    /// this splitter (a cycle).
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        if let Inner::Callback(splitter) = &self.splitter
+            // Held only briefly, with the GIL: never contended here.
+            && let Ok(callback) = splitter.sizer().callback.try_lock()
+        {
+            visit.call(&*callback)?;
+        }
+        Ok(())
+    }
+
+    /// Drops the callback sizer, breaking a cycle through it.
+    fn __clear__(&self) {
+        if let Inner::Callback(splitter) = &self.splitter {
+            let callback = splitter.sizer().callback().take();
+            drop(callback);
+        }
     }
 
     #[getter]
@@ -371,7 +491,7 @@ impl RustSplitter {
 
     /// The configuration as JSON.
     fn config_json(&self) -> PyResult<String> {
-        html_splitter::serde_json::to_string(self.splitter.config())
+        serde_json::to_string(self.splitter.config())
             .map_err(|err| PyRuntimeError::new_err(err.to_string()))
     }
 
@@ -401,11 +521,13 @@ impl RustSplitter {
                 "invalid threads 0: it must be at least 1",
             ));
         }
-        let run = || -> Vec<Result<Vec<Chunk>, ParseError>> {
+        type Split = (Result<Vec<Chunk>, ParseError>, Option<PyErr>);
+        let split = |html: &Html| -> Split { with_error_slot(|| self.split_one(html)) };
+        let run = || -> Vec<Split> {
             if threads == Some(1) || htmls.len() < 2 {
-                htmls.iter().map(|html| self.split_one(html)).collect()
+                htmls.iter().map(split).collect()
             } else {
-                htmls.par_iter().map(|html| self.split_one(html)).collect()
+                htmls.par_iter().map(split).collect()
             }
         };
         let results = py.detach(|| match threads {
@@ -419,23 +541,41 @@ impl RustSplitter {
         let results = results.map_err(|err| {
             PyRuntimeError::new_err(format!("cannot start {threads:?} threads: {err}"))
         })?;
-        self.check_callback()?;
-        results
-            .into_iter()
-            .enumerate()
-            .map(|(index, result)| {
-                result.map_err(|err| {
-                    PyValueError::new_err(format!("cannot split document {index}: {err}"))
-                })
-            })
-            .collect()
+        let mut chunks = Vec::with_capacity(results.len());
+        let mut parse_error = None;
+        for (index, (result, callback_error)) in results.into_iter().enumerate() {
+            // A callback's exception is raised as it is, before any other.
+            if let Some(err) = callback_error {
+                return Err(err);
+            }
+            match result {
+                Ok(document) => chunks.push(document),
+                Err(err) => {
+                    parse_error.get_or_insert_with(|| {
+                        PyValueError::new_err(format!("cannot split document {index}: {err}"))
+                    });
+                }
+            }
+        }
+        match parse_error {
+            Some(err) => Err(err),
+            None => Ok(chunks),
+        }
     }
+}
+
+/// The tiktoken encoding an OpenAI model counts in (`gpt-4o` →
+/// `o200k_base`), or `None` for a model the table does not know.
+#[pyfunction]
+fn tiktoken_encoding_for_model(model: &str) -> Option<&'static str> {
+    Tiktoken::encoding_for_model(model)
 }
 
 /// The extension module.
 #[pymodule]
 fn _htmlsplit(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add_function(wrap_pyfunction!(tiktoken_encoding_for_model, module)?)?;
     module.add_class::<Chunk>()?;
     module.add_class::<RustSplitter>()?;
     Ok(())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 pytest.importorskip("langchain_text_splitters")
@@ -9,6 +11,7 @@ pytest.importorskip("langchain_text_splitters")
 from langchain_core.documents import Document  # noqa: E402
 from langchain_text_splitters import TextSplitter  # noqa: E402
 
+from htmlsplit import HtmlSplitter  # noqa: E402
 from htmlsplit.langchain import HtmlTextSplitter  # noqa: E402
 
 PAGE = (
@@ -81,12 +84,73 @@ def test_errors_are_value_errors():
         HtmlTextSplitter(chunk_size=-5)
 
 
+def _tokens(encoding: str, text: str) -> int:
+    """``text``'s size in ``encoding``, measured on its own: one chunk of one paragraph."""
+    (chunk,) = HtmlSplitter.from_tiktoken_encoding(encoding, 10**9).chunks(f"<p>{html.escape(text)}</p>")
+    assert chunk.text == text
+    return chunk.size
+
+
 def test_token_constructors():
     splitter = HtmlTextSplitter.from_tiktoken_encoder("cl100k_base", chunk_size=8, max_chunk_size=12)
-    for text in splitter.split_text(PAGE * 5):
-        assert text
+    docs = splitter.create_documents([PAGE * 5])
+    assert len(docs) > 5
+    for doc in docs:
+        assert 0 < doc.metadata["size"] <= 12, doc
+        assert doc.metadata["size"] == _tokens("cl100k_base", doc.page_content), doc
+    assert [d.page_content for d in docs] == splitter.split_text(PAGE * 5)
+    # Tokens, not characters: English words are longer than one token.
+    assert sum(d.metadata["size"] for d in docs) < sum(len(d.page_content) for d in docs) / 2
     counted = HtmlTextSplitter.from_callback(lambda t: len(t.split()), chunk_size=3, max_chunk_size=4)
     assert all(len(t.split()) <= 4 for t in counted.split_text(PAGE))
     docs = counted.create_documents([PAGE])
     assert len(docs) > 1
     assert [d.metadata["size"] for d in docs] == [len(d.page_content.split()) for d in docs]
+
+
+# Counts differ between the encodings on this text: cl100k_base has fewer
+# tokens for non-Latin scripts.
+MULTILINGUAL = (
+    "<p>Привет, мир! Как у вас дела сегодня?</p><p>こんにちは世界、今日はいい天気ですね。</p>"
+    "<p>नमस्ते दुनिया, आज मौसम अच्छा है।</p>"
+)
+
+
+def test_a_model_name_counts_in_the_models_encoding():
+    by_model = HtmlTextSplitter.from_tiktoken_encoder(model_name="gpt-4o", chunk_size=10, max_chunk_size=16)
+    docs = by_model.create_documents([MULTILINGUAL])
+    sizes = [d.metadata["size"] for d in docs]
+    assert sizes == [_tokens("o200k_base", d.page_content) for d in docs]
+    assert sizes != [_tokens("cl100k_base", d.page_content) for d in docs]
+    assert by_model.splitter.config["sizer"] == "tiktoken:o200k_base"
+    # The encoding name is not used when a model is named, as in LangChain.
+    gpt4 = HtmlTextSplitter.from_tiktoken_encoder("o200k_base", "gpt-4", chunk_size=10)
+    assert gpt4.splitter.config["sizer"] == "tiktoken:cl100k_base"
+    with pytest.raises(ValueError, match="llama-7b"):
+        HtmlTextSplitter.from_tiktoken_encoder(model_name="llama-7b")
+
+
+def test_a_splitter_and_splitter_keywords_together_are_a_type_error():
+    splitter = HtmlSplitter(30, separators=["section"])
+    for keywords in ({"max_chunk_size": 40}, {"separators": ["p"]}, {"chunk_size": 10}, {"sizer": "bytes"},
+                     {"backend": "tl"}, {"whitespace": "normalize"}, {"never_break_within": ["p"]}):
+        with pytest.raises(TypeError, match=next(iter(keywords))):
+            HtmlTextSplitter(splitter=splitter, **keywords)
+        with pytest.raises(TypeError, match=next(iter(keywords))):
+            HtmlTextSplitter.from_splitter(splitter, **keywords)
+    wrapped = HtmlTextSplitter.from_splitter(splitter, add_start_index=True)
+    assert wrapped.splitter is splitter
+    assert wrapped.split_text(PAGE) == splitter.split_text(PAGE)
+
+
+def test_start_index_is_the_offset_in_the_canonical_text_even_with_add_start_index():
+    page = "<h1>Title &amp; more</h1>\n<p>First <b>bold</b> words.</p><p>Second.</p>"
+    for add_start_index in (False, True):
+        splitter = HtmlTextSplitter(chunk_size=20, separators=["p"], add_start_index=add_start_index)
+        docs = splitter.create_documents([page])
+        canonical = "\n".join(d.page_content for d in docs)
+        assert [(d.metadata["start_index"], d.metadata["end_index"]) for d in docs] == [
+            (canonical.index(d.page_content), canonical.index(d.page_content) + len(d.page_content))
+            for d in docs
+        ]
+        assert docs[1].metadata["start_index"] != page.index("First")

@@ -82,6 +82,16 @@ def test_huggingface_errors(tmp_path):
     missing = tmp_path / "missing" / "tokenizer.json"
     with pytest.raises(OSError, match="missing"):
         HtmlSplitter.from_huggingface_tokenizer(missing, 10)
+    with pytest.raises(FileNotFoundError, match="missing"):
+        HtmlSplitter(10, sizer=f"huggingface:{missing}")
+    with pytest.raises(FileNotFoundError, match="missing"):
+        HtmlSplitter.from_config({"chunkSize": 10, "sizer": f"huggingface:{missing}"})
+    with pytest.raises(IsADirectoryError):
+        HtmlSplitter(10, sizer=f"huggingface:{tmp_path}")
+    not_a_tokenizer = tmp_path / "tokenizer.json"
+    not_a_tokenizer.write_text('{"not": "a tokenizer"}')
+    with pytest.raises(ValueError, match="tokenizer"):
+        HtmlSplitter(10, sizer=f"huggingface:{not_a_tokenizer}")
     with pytest.raises(ValueError):
         HtmlSplitter.from_huggingface_tokenizer('{"not": "a tokenizer"}', 10)
     with pytest.raises(ValueError, match="tokenizer"):

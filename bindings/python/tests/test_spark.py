@@ -61,6 +61,17 @@ def test_small_frame(spark):
         split_html(df, chunk_size=10)
 
 
+def test_null_and_empty_pages_give_no_rows_and_do_not_fail_the_job(spark):
+    from htmlsplit.spark import split_html
+
+    df = spark.createDataFrame(
+        [("a.html", "<p>a</p>"), ("null.html", None), ("empty.html", ""), ("blank.html", "<p> </p>")],
+        "source string, html string",
+    ).repartition(2)
+    rows = split_html(df, chunk_size=100).collect()
+    assert [(r.source, r.text) for r in rows] == [("a.html", "a")]
+
+
 def test_ecma262_matches_the_cli(spark):
     from htmlsplit.spark import split_html
 

@@ -2,33 +2,41 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 
 from htmlsplit import HtmlSplitter
 
 
 def test_other_python_threads_run_while_a_split_runs():
-    html = "<div>" + "<p>some words in a paragraph</p>" * 400_000 + "</div>"
+    """With forced switches of the GIL off, the main thread can only run while
+    the worker is inside ``split_text`` if the split releases the GIL: the
+    worker cannot set ``done`` before the main thread has looked."""
+    html = "<div>" + "<p>some words in a paragraph</p>" * 1000 + "</div>"
     splitter = HtmlSplitter(2000, max_chunk_size=3000)
-    state = {"inside": False, "done": False, "chunks": None}
+    started = threading.Event()
+    state = {"done": False, "chunks": None}
 
     def work():
-        state["inside"] = True
+        started.set()
         state["chunks"] = splitter.split_text(html)
         state["done"] = True
 
-    thread = threading.Thread(target=work)
-    thread.start()
-    while not state["inside"]:
-        pass
-    spins = 0
-    while not state["done"]:
-        spins += 1
-    thread.join()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        thread = threading.Thread(target=work)
+        thread.start()
+        # Waiting releases the GIL; the worker keeps it until it blocks.
+        assert started.wait(60)
+        done_when_main_ran = state["done"]
+        thread.join()
+    finally:
+        sys.setswitchinterval(interval)
     assert state["chunks"]
-    # With the GIL held for the whole split (hundreds of milliseconds), this
-    # loop would get only the few switch intervals before and after it.
-    assert spins > 100_000, spins
+    # A split holding the GIL would have run to its end, and the worker set
+    # `done`, before the main thread got the GIL back.
+    assert done_when_main_ran is False
 
 
 def test_concurrent_splits_from_threads_agree(sample_html):

@@ -230,9 +230,10 @@ fn forcing_one_character_pieces() {
 /// Found by probing after the fuzz runs: every `x` of `<p>w<table>x</p>`
 /// repeated is foster-parented before its table. Through
 /// `markup5ever_rcdom`, which finds a node's place among its siblings by a
-/// linear scan, the html5ever backend parsed this in quadratic time (40,000
-/// repetitions: 3.9 s); its own tree links siblings both ways (0.1 s). Speed
-/// is tracked by the `foster` benchmark; this pins the behaviour.
+/// linear scan, the html5ever backend parsed this in quadratic time (the
+/// README's History has the figures); its own tree links siblings both
+/// ways. Speed is tracked by the `foster` benchmark; this pins the
+/// behaviour.
 #[test]
 fn foster_parented_text_is_kept() {
     let html = "<p>w<table>x</p>".repeat(500);
@@ -252,7 +253,7 @@ fn foster_parented_text_is_kept() {
 
 /// Found by probing: every `<html aN=N>` tag after the first adds its
 /// attribute to the `<html>` element. scraper's tree sink inserts each into
-/// a sorted list (quadratic: 160,000 tags took 3.2 s); the scraper backend
+/// a sorted list (quadratic; figures in the README's History); the scraper backend
 /// now merges them once at the end, the html5ever backend keeps a set per
 /// element. Speed is tracked by the `merge_attrs` benchmark; this pins the
 /// behaviour: the text is kept and the elements carry every attribute.

@@ -3,13 +3,15 @@
 
 mod common;
 
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use html_splitter::{
-    Backend, Bytes, Characters, Chunks, Format, HuggingFace, Links, SizeFn, Sizer, Splitter,
-    SplitterConfig, Tiktoken, Utf16, Whitespace,
+    Backend, Bytes, Characters, Chunks, Format, Html5everDom, HuggingFace, Links, ScraperDom,
+    SizeFn, Sizer, Splitter, SplitterConfig, Tiktoken, TlDom, Utf16, Whitespace,
 };
 use proptest::prelude::*;
+use splitter_core::testing;
 
 /// A generated tree, rendered to well-nested HTML so that the parser keeps
 /// its shape (no implied end tags, no foster parenting).
@@ -176,53 +178,19 @@ fn render_all(nodes: &[Node]) -> String {
     html
 }
 
-/// The HTML of every protected element that has no protected ancestor.
-/// The outermost protected elements of `nodes`, each rendered to be split
-/// alone: inside a `pre` when it is inside one in the document, so that its
-/// text (and so its size) is the same alone as in place.
-///
-/// Each comes with whether an ancestor prefixes its lines in Markdown
-/// (`> `, a list's indentation), which makes it larger in place than alone.
-fn outermost_protected(nodes: &[Node], never: &[String], found: &mut Vec<(String, bool)>) {
-    outermost_protected_in(nodes, never, false, false, found);
-}
-
-fn outermost_protected_in(
-    nodes: &[Node],
-    never: &[String],
-    in_pre: bool,
-    prefixed: bool,
-    found: &mut Vec<(String, bool)>,
-) {
-    for node in nodes {
-        if let Node::Element {
-            tag,
-            class,
-            children,
-        } = node
-        {
-            let protected = (*class == Some("keep") && never.iter().any(|s| s == ".keep"))
-                || (*tag == "pre" && never.iter().any(|s| s == "pre"));
-            if protected {
-                let mut html = String::new();
-                if in_pre {
-                    html.push_str("<pre>");
-                }
-                render(node, &mut html);
-                if in_pre {
-                    html.push_str("</pre>");
-                }
-                found.push((html, prefixed));
-            } else {
-                outermost_protected_in(
-                    children,
-                    never,
-                    in_pre || *tag == "pre",
-                    prefixed || matches!(*tag, "blockquote" | "ul" | "ol" | "li"),
-                    found,
-                );
-            }
+/// The spans of the outermost protected elements in the canonical text the
+/// backend gives (see `splitter_core::testing::protected_spans`).
+fn protected_spans<S>(backend: Backend, splitter: &Splitter<S>, html: &str) -> Vec<Range<usize>> {
+    let parsed = "the backend parses this input";
+    match backend {
+        Backend::Html5ever => {
+            testing::protected_spans(splitter, &Html5everDom::parse(html).expect(parsed))
         }
+        Backend::Scraper => {
+            testing::protected_spans(splitter, &ScraperDom::parse(html).expect(parsed))
+        }
+        Backend::Tl => testing::protected_spans(splitter, &TlDom::parse(html).expect(parsed)),
+        other => panic!("no parser for {other} in this test"),
     }
 }
 
@@ -404,71 +372,36 @@ fn invariants_hold<S: Sizer>(nodes: &[Node], splitter: &Splitter<S>) -> Result<(
                     .split(splitter, &html)
                     .expect("the backend parses this input")
             );
-            // 4. a protected element that fits the cap lies inside one chunk
-            let mut protected = Vec::new();
-            outermost_protected(nodes, &splitter.config().never_break_within, &mut protected);
-            let whole = Splitter::new(SplitterConfig {
-                whitespace: splitter.config().whitespace,
-                format: splitter.config().format,
-                links: splitter.config().links,
-                ..SplitterConfig::new(usize::MAX)
-            })
-            .expect("valid");
-            let markdown = splitter.config().format == Format::Markdown;
-            // What a chunk carries (SPEC §5.1) counts toward the cap: an
-            // element is sure to be kept whole when it fits with the most a
-            // chunk can carry, half of the target.
-            let carries = markdown || splitter.config().heading_context;
-            let most_carried = if carries {
-                splitter.config().chunk_size / 2
-            } else {
-                0
-            };
-            for (element, prefixed) in protected {
-                if markdown && prefixed {
-                    continue;
-                }
-                let Some(text) = backend
-                    .split(&whole, &element)
-                    .expect("the backend parses this input")
-                    .get(0)
-                    .map(|chunk| chunk.text.to_owned())
-                else {
-                    continue;
+            // 4. a protected element that fits the cap lies inside one chunk:
+            // its span inside one chunk's span.
+            let canonical = chunks.canonical_text();
+            for span in protected_spans(backend, splitter, &html) {
+                let text = &canonical[span.clone()];
+                // What a chunk carries (SPEC §5.1) counts toward the cap:
+                // an element is sure to be kept whole when it fits with the
+                // most a chunk can carry, half of the target.
+                let carries = splitter.config().format == Format::Markdown
+                    || splitter.config().heading_context;
+                let most_carried = if carries {
+                    splitter.config().chunk_size / 2
+                } else {
+                    0
                 };
                 let fits = splitter.config().max_chunk_size.is_none_or(|max| {
-                    splitter.sizer().size(&text).saturating_add(most_carried) <= max
+                    splitter.sizer().size(text).saturating_add(most_carried) <= max
                 });
                 if fits {
-                    // Split alone, an element inside a `pre` loses the
-                    // `pre`'s authored whitespace in normalize mode: compare
-                    // words there.
-                    // In Markdown, its chunk may carry context and mark it
-                    // up around it: compare words, markup left out.
-                    let words = |text: &str| {
-                        text.split_whitespace()
-                            .filter(|word| !markdown || word.chars().any(char::is_alphanumeric))
-                            .map(|word| {
-                                if markdown {
-                                    word.trim_matches(|ch: char| "*`>#-|[]()!:".contains(ch))
-                                } else {
-                                    word
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    };
-                    let normalize = splitter.config().whitespace == Whitespace::Normalize;
                     prop_assert!(
-                        chunks.texts().any(|chunk| if normalize {
-                            words(chunk).contains(&words(&text))
-                        } else {
-                            chunk.contains(text.as_str())
-                        }),
-                        "[{}] protected text {:?} is not inside one chunk of {:?}",
+                        chunks
+                            .spans()
+                            .iter()
+                            .any(|chunk| chunk.start <= span.start && span.end <= chunk.end),
+                        "[{}] protected text {:?} at {:?} is not inside one chunk of {:?} at {:?}",
                         backend.name(),
                         text,
-                        chunks.to_strings()
+                        span,
+                        chunks.to_strings(),
+                        chunks.spans()
                     );
                 }
             }

@@ -339,10 +339,29 @@ fn documents_carry_provenance_and_parts() {
                 "startIndex": 6,
                 "endIndex": 10,
                 "headingPath": ["Title"],
-                "anchor": "s"
+                "anchor": "s",
+                "size": 4
             }
         })
     );
+}
+
+#[test]
+fn documents_and_chunks_carry_the_size_in_the_sizers_unit() {
+    let splitter = Splitter::builder(100)
+        .build_with_sizer(html_splitter::Utf16)
+        .expect("valid");
+    let html = "<p>crab 🦀</p>";
+    for backend in Backend::ALL {
+        let chunks = backend.split(&splitter, html).expect("parses");
+        let chunk = chunks.get(0).expect("one chunk");
+        assert_eq!((chunk.size, chunk.metadata().size), (7, 7), "{backend}");
+        let docs = chunks.to_documents(&serde_json::Map::new(), Some("header: "));
+        assert_eq!(
+            docs[0].metadata["size"], 7,
+            "{backend}: the chunk's size, not its header's"
+        );
+    }
 }
 
 #[test]
@@ -352,11 +371,11 @@ fn a_chunk_serialises_with_camel_case_keys() {
     let chunk = chunks.get(0).expect("one chunk");
     assert_eq!(
         serde_json::to_value(&chunk).expect("a chunk serialises"),
-        serde_json::json!({"text": "T\nx", "startIndex": 0, "endIndex": 3, "headingPath": ["T"], "anchor": "t", "prefixLength": 0, "suffixLength": 0})
+        serde_json::json!({"text": "T\nx", "startIndex": 0, "endIndex": 3, "headingPath": ["T"], "anchor": "t", "size": 3, "prefixLength": 0, "suffixLength": 0})
     );
     assert_eq!(
         serde_json::to_value(chunk.metadata()).expect("metadata serialises"),
-        serde_json::json!({"startIndex": 0, "endIndex": 3, "headingPath": ["T"], "anchor": "t", "prefixLength": 0, "suffixLength": 0})
+        serde_json::json!({"startIndex": 0, "endIndex": 3, "headingPath": ["T"], "anchor": "t", "size": 3, "prefixLength": 0, "suffixLength": 0})
     );
 }
 

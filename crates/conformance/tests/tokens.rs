@@ -8,10 +8,10 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use html_splitter::tokenizers::Tokenizer;
 use html_splitter::{
     AnySizer, Backend, Chunks, HuggingFace, Sizer, Splitter, SplitterConfig, Tiktoken, split_html,
 };
+use tokenizers::Tokenizer;
 
 fn cl100k() -> Tiktoken {
     Tiktoken::new("cl100k_base").expect("cl100k_base ships with tiktoken-rs")
@@ -183,7 +183,7 @@ fn ecma262_in_cl100k_tokens_holds_the_cap() {
     let tokens = Splitter::from_config(read_config("ecma262-ingest-tokens.json")).expect("valid");
     assert_eq!(tokens.config().max_chunk_size, Some(3072));
     let characters = Splitter::new(read_config("ecma262-ingest.json")).expect("valid");
-    let independent = html_splitter::tiktoken_rs::cl100k_base().expect("ships with tiktoken-rs");
+    let independent = tiktoken_rs::cl100k_base().expect("ships with tiktoken-rs");
     let mut paths: Vec<_> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.path())

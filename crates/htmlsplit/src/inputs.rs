@@ -11,6 +11,16 @@ pub enum Input {
     File(PathBuf),
 }
 
+impl Input {
+    /// How the output names the input: the path as given, `-` for stdin.
+    pub fn source(&self) -> String {
+        match self {
+            Input::Stdin => "-".to_owned(),
+            Input::File(path) => path.display().to_string(),
+        }
+    }
+}
+
 /// Expands the command-line inputs in order: `-` is stdin, a directory
 /// becomes every `*.html` / `*.htm` file below it in sorted path order, any
 /// other path is a file. A directory that cannot be listed yields an error in

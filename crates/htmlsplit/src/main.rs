@@ -1,8 +1,11 @@
 //! `htmlsplit`: split HTML pages into plain-text chunks, as JSON Lines.
 //!
 //! Exit status: 0 when every input was split, 1 when some input could not be
-//! read or parsed (every other input is still split completely), 2 for a usage or
-//! configuration error (nothing is written to stdout).
+//! read, parsed or split (a panic while splitting one is that input's
+//! failure; every other input is still split completely) or an output
+//! could not be written, 2 for a usage or configuration error (nothing is
+//! written to stdout). The `--report`, `--documents` and `--stats-json`
+//! files appear whole or not at all ([`pending`]).
 //!
 //! Documents are split on `--jobs` worker threads ([`render`]: one document
 //! in, its output bytes out) and written on the main thread in input order
@@ -11,14 +14,14 @@
 
 mod inputs;
 mod ordered;
+mod pending;
 mod progress;
 mod record;
 mod render;
 mod report;
 mod stats;
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -31,6 +34,7 @@ use html_splitter::encoding::Encoding;
 use html_splitter::{Backend, Format, Links, Splitter, SplitterConfig, Whitespace};
 
 use crate::inputs::Input;
+use crate::pending::PendingFile;
 use crate::progress::Progress;
 use crate::render::{Outcome, Renderer};
 use crate::report::ReportWriter;
@@ -157,7 +161,7 @@ fn after_help() -> String {
     let names: Vec<&str> = Backend::ALL.iter().map(|backend| backend.name()).collect();
     format!(
         "Backends compiled into this build: {}.\n\
-         Exit status: 0 all inputs split; 1 some input could not be read or parsed; 2 usage or config error.",
+         Exit status: 0 all inputs split; 1 some input could not be read, parsed or split; 2 usage or config error.",
         names.join(", ")
     )
 }
@@ -172,7 +176,9 @@ struct Job {
     stats: bool,
     stats_json: Option<PathBuf>,
     report: Option<ReportWriter>,
-    documents: Option<BufWriter<File>>,
+    documents: Option<PendingFile>,
+    /// The sizer's name, the unit of every size.
+    unit: String,
 }
 
 fn main() -> ExitCode {
@@ -243,7 +249,10 @@ impl Job {
         if let Some(sizer) = args.sizer {
             config.sizer = Some(sizer);
         }
-        render::set_size_unit(config.sizer.as_deref().unwrap_or("characters"));
+        let unit = config
+            .sizer
+            .clone()
+            .unwrap_or_else(|| "characters".to_owned());
         let splitter = Splitter::from_config(config)?;
         let backend: Backend = args.backend.parse()?;
         let encoding = match args.encoding {
@@ -267,13 +276,15 @@ impl Job {
                 path,
                 splitter.config().chunk_size,
                 splitter.config().max_chunk_size,
+                &unit,
             )?),
             None => None,
         };
         let documents = match &args.documents {
-            Some(path) => Some(BufWriter::new(File::create(path).with_context(|| {
-                format!("cannot create documents file {}", path.display())
-            })?)),
+            Some(path) => Some(
+                PendingFile::create(path)
+                    .with_context(|| format!("cannot create documents file {}", path.display()))?,
+            ),
             None => None,
         };
         Ok(Job {
@@ -291,6 +302,7 @@ impl Job {
             stats: args.stats,
             stats_json: args.stats_json,
             report,
+            unit,
         })
     }
 
@@ -305,7 +317,7 @@ impl Job {
             })
             .sum();
         let mut progress = Progress::new(self.quiet, inputs.len(), total_bytes);
-        let mut tally = Tally::new(self.renderer.splitter.config().chunk_size);
+        let mut tally = Tally::new(self.renderer.splitter.config().chunk_size, &self.unit);
         let mut status = ExitCode::SUCCESS;
         let mut stdout_closed = false;
         let stdout = io::stdout();
@@ -368,8 +380,8 @@ impl Job {
         if stdout_closed || status != ExitCode::SUCCESS {
             return status;
         }
-        if let Some(file) = &mut self.documents
-            && let Err(err) = file.flush()
+        if let Some(file) = self.documents.take()
+            && let Err(err) = file.commit()
         {
             eprintln!("htmlsplit: cannot write the documents file: {err}");
             return ExitCode::FAILURE;
@@ -390,7 +402,11 @@ impl Job {
         if let Some(path) = &self.stats_json {
             let written = serde_json::to_vec_pretty(&summary)
                 .map_err(io::Error::from)
-                .and_then(|json| std::fs::write(path, json));
+                .and_then(|json| {
+                    let mut file = PendingFile::create(path)?;
+                    file.write_all(&json)?;
+                    file.commit()
+                });
             if let Err(err) = written {
                 eprintln!("htmlsplit: cannot write {}: {err}", path.display());
                 return ExitCode::FAILURE;

@@ -177,26 +177,37 @@ mod tests {
         assert_eq!(collect(Vec::new(), 4, 16), Vec::<u32>::new());
     }
 
+    /// While item 0 is in work, the other workers run through the window
+    /// and then wait: no item at or past the window starts until item 0
+    /// is consumed. Checked on every item as it starts (it must lie within
+    /// a window of the results consumed so far), not by timing.
     #[test]
     fn a_slow_first_item_does_not_let_the_rest_pile_up() {
         let window = 6;
         let started = AtomicUsize::new(0);
         let consumed = AtomicUsize::new(0);
-        let most_in_flight = AtomicUsize::new(0);
-        let started_while_first_ran = AtomicUsize::new(usize::MAX);
+        let beyond_the_window = Mutex::new(Vec::new());
         map_ordered(
             (0..100).collect::<Vec<u32>>(),
             3,
             window,
             |n| {
-                let now = started.fetch_add(1, Ordering::SeqCst) + 1;
-                let in_flight = now - consumed.load(Ordering::SeqCst);
-                most_in_flight.fetch_max(in_flight, Ordering::SeqCst);
+                let index = n as usize;
+                // Read after the claim: at least the count the claim saw.
+                if index >= consumed.load(Ordering::SeqCst) + window {
+                    beyond_the_window
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push(index);
+                }
+                started.fetch_add(1, Ordering::SeqCst);
                 if n == 0 {
-                    // Long enough for two free workers to run through all
-                    // 99 other items if nothing held them back.
-                    thread::sleep(Duration::from_millis(300));
-                    started_while_first_ran.store(started.load(Ordering::SeqCst), Ordering::SeqCst);
+                    // Hold item 0 until the rest of its window has started;
+                    // nothing else can be consumed meanwhile.
+                    while started.load(Ordering::SeqCst) < window {
+                        thread::yield_now();
+                    }
+                    assert_eq!(consumed.load(Ordering::SeqCst), 0);
                 }
                 n
             },
@@ -206,8 +217,11 @@ mod tests {
             },
         );
         assert_eq!(started.load(Ordering::SeqCst), 100);
-        assert_eq!(started_while_first_ran.load(Ordering::SeqCst), window);
-        assert!(most_in_flight.load(Ordering::SeqCst) <= window);
+        assert_eq!(consumed.load(Ordering::SeqCst), 100);
+        let beyond = beyond_the_window
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        assert!(beyond.is_empty(), "started past the window: {beyond:?}");
     }
 
     #[test]

@@ -7,23 +7,23 @@ use serde::Serialize;
 
 /// Appends one JSON line per chunk of `chunks` to `out`:
 /// `{"pageContent", "metadata": {"source", "partIndex", "totalParts",
-/// "startIndex", "endIndex", "headingPath", "anchor", "size"}}`, `size`
-/// being the chunk's size in the configured unit.
+/// "startIndex", "endIndex", "headingPath", "anchor", "size"}}`: the
+/// library's [`ChunkMetadata`] (`size` in the configured unit) after the
+/// source and the part.
 pub(crate) fn write_chunks(
     out: &mut Vec<u8>,
     source: &str,
     chunks: &Chunks,
 ) -> serde_json::Result<()> {
     let total_parts = chunks.len();
-    for ((part_index, chunk), &size) in chunks.iter().enumerate().zip(chunks.sizes()) {
+    for (part_index, chunk) in chunks.iter().enumerate() {
         let record = ChunkRecord {
             page_content: chunk.text,
             metadata: Metadata {
                 source,
                 part_index,
                 total_parts,
-                provenance: chunk.metadata(),
-                size,
+                chunk: chunk.metadata(),
             },
         };
         serde_json::to_writer(&mut *out, &record)?;
@@ -64,8 +64,7 @@ struct Metadata<'a> {
     part_index: usize,
     total_parts: usize,
     #[serde(flatten)]
-    provenance: ChunkMetadata<'a>,
-    size: usize,
+    chunk: ChunkMetadata<'a>,
 }
 
 #[derive(Serialize)]

@@ -2,29 +2,16 @@
 //! encoding the JSON Lines. Runs on the worker threads; everything it
 //! returns is written, counted and reported later, in input order.
 
+use std::any::Any;
 use std::io::{self, Read};
+use std::panic::{self, AssertUnwindSafe};
 
-use crate::inputs::Input;
-use crate::record;
 use anyhow::Context;
 use html_splitter::encoding::Encoding;
 use html_splitter::{AnySizer, Backend, Splitter};
-use std::sync::OnceLock;
 
-/// The configured sizer's name, set once when the run is set up.
-static SIZE_UNIT: OnceLock<String> = OnceLock::new();
-
-/// Records the name of the unit chunk sizes are measured in (the config's
-/// `sizer`, as written).
-pub fn set_size_unit(name: &str) {
-    let _ = SIZE_UNIT.set(name.to_owned());
-}
-
-/// The name of the unit chunk sizes are measured in: `characters` unless a
-/// sizer was configured.
-pub fn size_unit() -> &'static str {
-    SIZE_UNIT.get().map_or("characters", String::as_str)
-}
+use crate::inputs::Input;
+use crate::{record, report};
 
 /// What every document is split with; shared by the workers.
 #[derive(Debug)]
@@ -57,7 +44,7 @@ pub struct Rendered {
     pub input_bytes: u64,
     /// The document's JSON Lines, written whole.
     pub lines: Vec<u8>,
-    /// Each chunk's size, in [`size_unit`].
+    /// Each chunk's size, in the sizer's unit.
     pub sizes: Vec<usize>,
     /// The document's entry in the report, when one is written.
     pub report: Option<Vec<u8>>,
@@ -67,14 +54,35 @@ pub struct Rendered {
 }
 
 impl Renderer {
+    /// Reads, splits and encodes one input. A panic on the way (a bug) is
+    /// that input's failure, named like any other, not the end of the run:
+    /// the splitter is immutable, so the next document is split as if
+    /// nothing happened.
     pub fn render(&self, input: anyhow::Result<Input>) -> Outcome {
-        let (source, bytes) = match input.and_then(|input| read(&input)) {
+        let input = match input {
+            Ok(input) => input,
+            Err(err) => return Outcome::Failed(format!("{err:#}")),
+        };
+        panic::catch_unwind(AssertUnwindSafe(|| self.render_input(&input))).unwrap_or_else(
+            |payload| {
+                Outcome::Failed(format!(
+                    "cannot split {}: internal error: {}",
+                    input.source(),
+                    panic_message(payload.as_ref())
+                ))
+            },
+        )
+    }
+
+    fn render_input(&self, input: &Input) -> Outcome {
+        let (source, bytes) = match read(input) {
             Ok(read) => read,
             Err(err) => return Outcome::Failed(format!("{err:#}")),
         };
         let input_bytes = bytes.len() as u64;
         let html = html_splitter::encoding::decode(&bytes, self.encoding);
         drop(bytes);
+        panic_for_tests(&source);
         let chunks = match self.backend.split(&self.splitter, &html) {
             Ok(chunks) => chunks,
             Err(err) => return Outcome::Failed(format!("cannot split {source}: {err}")),
@@ -93,10 +101,10 @@ impl Renderer {
             }
             document = Some(line);
         }
-        drop(chunks);
         let report = self
             .report
-            .then(|| crate::report::document_entry(&source, &lines, &sizes));
+            .then(|| report::document_entry(&source, &chunks));
+        drop(chunks);
         Outcome::Split(Rendered {
             source,
             input_bytes,
@@ -108,7 +116,7 @@ impl Renderer {
     }
 }
 
-/// Reads one input; the source label is the path as given, `-` for stdin.
+/// Reads one input; the source label is [`Input::source`].
 fn read(input: &Input) -> anyhow::Result<(String, Vec<u8>)> {
     match input {
         Input::Stdin => {
@@ -116,12 +124,39 @@ fn read(input: &Input) -> anyhow::Result<(String, Vec<u8>)> {
             io::stdin()
                 .read_to_end(&mut bytes)
                 .context("cannot read stdin")?;
-            Ok(("-".to_owned(), bytes))
+            Ok((input.source(), bytes))
         }
         Input::File(path) => {
             let bytes =
                 std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            Ok((path.display().to_string(), bytes))
+            Ok((input.source(), bytes))
         }
     }
 }
+
+/// The message of a caught panic, when it has one.
+fn panic_message(payload: &(dyn Any + Send)) -> &str {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        text
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text
+    } else {
+        "a panic without a message"
+    }
+}
+
+/// Debug builds only, for the CLI's tests: panics while splitting a
+/// document whose source ends with `HTMLSPLIT_DEBUG_PANIC_ON`, as a bug in
+/// the splitter would.
+#[cfg(debug_assertions)]
+fn panic_for_tests(source: &str) {
+    if let Some(suffix) = std::env::var_os("HTMLSPLIT_DEBUG_PANIC_ON")
+        && let Some(suffix) = suffix.to_str()
+        && source.ends_with(suffix)
+    {
+        panic!("HTMLSPLIT_DEBUG_PANIC_ON={suffix}");
+    }
+}
+
+#[cfg(not(debug_assertions))]
+fn panic_for_tests(_source: &str) {}

@@ -6,79 +6,49 @@
 //! stays light with thousands of documents. Styles and script are inline and
 //! a Content-Security-Policy forbids every fetch.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
+use html_splitter::Chunks;
 use serde::Serialize;
-use serde_json::Value;
 
-use crate::render::size_unit;
+use crate::pending::PendingFile;
 
 const STYLE: &str = include_str!("report/report.css");
 const SCRIPT: &str = include_str!("report/report.js");
 
-/// Builds one document's entry from its JSON Lines (the records as written,
-/// so whatever metadata they carry, such as a heading path, is shown) and its
-/// chunk sizes. The entry is JSON safe to embed in a `<script>` element.
-pub fn document_entry(source: &str, lines: &[u8], sizes: &[usize]) -> Vec<u8> {
-    let records = lines
-        .split(|&byte| byte == b'\n')
-        .filter(|line| !line.is_empty())
-        .filter_map(|line| serde_json::from_slice::<Value>(line).ok());
-    let chunks: Vec<Chunk> = records
-        .zip(sizes)
+/// Builds one document's entry from its chunks: each chunk's part index,
+/// size, heading path and text. The entry is JSON safe to embed in a
+/// `<script>` element.
+pub fn document_entry(source: &str, chunks: &Chunks) -> Vec<u8> {
+    let chunks: Vec<Chunk> = chunks
+        .iter()
         .enumerate()
-        .map(|(index, (record, &size))| {
-            let metadata = &record["metadata"];
-            Chunk {
-                part_index: metadata["partIndex"].as_u64().unwrap_or(index as u64),
-                size: metadata["size"].as_u64().unwrap_or(size as u64),
-                heading_path: heading_path(&metadata["headingPath"]),
-                text: record["pageContent"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_owned(),
-            }
+        .map(|(part_index, chunk)| Chunk {
+            part_index,
+            size: chunk.size,
+            heading_path: chunk.heading_path.iter().collect::<Vec<_>>().join(" › "),
+            text: chunk.text,
         })
         .collect();
     script_safe_json(&Entry { source, chunks })
-}
-
-/// A heading path as the records carry it: a list of headings or one string.
-fn heading_path(value: &Value) -> Option<String> {
-    match value {
-        Value::String(path) => Some(path.clone()),
-        Value::Array(headings) => Some(
-            headings
-                .iter()
-                .map(|heading| match heading {
-                    Value::String(text) => text.clone(),
-                    other => other.to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join(" › "),
-        ),
-        _ => None,
-    }
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Entry<'a> {
     source: &'a str,
-    chunks: Vec<Chunk>,
+    chunks: Vec<Chunk<'a>>,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Chunk {
-    part_index: u64,
-    size: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    heading_path: Option<String>,
-    text: String,
+struct Chunk<'a> {
+    part_index: usize,
+    size: usize,
+    heading_path: String,
+    text: &'a str,
 }
 
 /// JSON with every `<` escaped, so no `</script` or `<!--` can end or
@@ -96,13 +66,15 @@ fn script_safe_json<T: Serialize>(value: &T) -> Vec<u8> {
     safe
 }
 
-/// The report file, written as the run goes.
+/// The report file, written as the run goes; it appears at its path when
+/// [`ReportWriter::finish`] completes it, and not at all if the run stops.
 #[derive(Debug)]
 pub struct ReportWriter {
-    out: BufWriter<File>,
+    out: PendingFile,
     index: Vec<IndexEntry>,
     chunk_size: usize,
     max_chunk_size: Option<usize>,
+    unit: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -114,7 +86,7 @@ struct IndexEntry {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Index<'a> {
-    unit: &'static str,
+    unit: &'a str,
     chunk_size: usize,
     max_chunk_size: Option<usize>,
     failures: usize,
@@ -122,18 +94,22 @@ struct Index<'a> {
 }
 
 impl ReportWriter {
+    /// Starts the report; sizes are in `unit` (the sizer's name), as are
+    /// `chunk_size` and `max_chunk_size`.
     pub fn create(
         path: &Path,
         chunk_size: usize,
         max_chunk_size: Option<usize>,
+        unit: &str,
     ) -> anyhow::Result<Self> {
-        let file = File::create(path)
+        let out = PendingFile::create(path)
             .with_context(|| format!("cannot create report file {}", path.display()))?;
         let mut report = ReportWriter {
-            out: BufWriter::new(file),
+            out,
             index: Vec::new(),
             chunk_size,
             max_chunk_size,
+            unit: unit.to_owned(),
         };
         report
             .head()
@@ -180,10 +156,11 @@ impl ReportWriter {
         Ok(())
     }
 
-    /// Writes the index and the script; `failures` inputs were not split.
+    /// Writes the index and the script and puts the report at its path;
+    /// `failures` inputs were not split.
     pub fn finish(mut self, failures: usize) -> anyhow::Result<()> {
         let index = script_safe_json(&Index {
-            unit: size_unit(),
+            unit: &self.unit,
             chunk_size: self.chunk_size,
             max_chunk_size: self.max_chunk_size,
             failures,
@@ -198,44 +175,80 @@ impl ReportWriter {
                     "</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
                 )
             })
-            .and_then(|()| self.out.flush())
-            .context("cannot write the report")
+            .context("cannot write the report")?;
+        let path = self.out.path().display().to_string();
+        self.out
+            .commit()
+            .with_context(|| format!("cannot write report file {path}"))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use html_splitter::{Splitter, Utf16};
+    use serde_json::Value;
+
+    fn chunks(html: &str) -> Chunks {
+        let splitter = Splitter::builder(12)
+            .separators(["p"])
+            .build_with_sizer(Utf16)
+            .expect("valid");
+        html_splitter::split_html(&splitter, html).expect("parses")
+    }
 
     #[test]
     fn entries_cannot_close_their_script_element() {
-        let lines = br#"{"pageContent":"a </script><!-- b","metadata":{"source":"x","partIndex":0,"totalParts":1}}
-"#;
-        let entry = document_entry("</SCRIPT>.html", lines, &[17]);
+        let entry = document_entry("</SCRIPT>.html", &chunks("<p>a &lt;/script>&lt;!-- b</p>"));
         let text = String::from_utf8(entry.clone()).expect("utf-8");
         assert!(!text.contains('<'), "{text}");
         let value: Value = serde_json::from_slice(&entry).expect("still JSON");
         assert_eq!(value["source"], "</SCRIPT>.html");
         assert_eq!(value["chunks"][0]["text"], "a </script><!-- b");
-        assert_eq!(value["chunks"][0]["size"], 17);
     }
 
     #[test]
-    fn heading_paths_are_read_from_the_records_when_present() {
-        let lines = concat!(
-            r#"{"pageContent":"a","metadata":{"partIndex":0,"headingPath":["Intro","Scope"]}}"#,
-            "\n",
-            r#"{"pageContent":"b","metadata":{"partIndex":1,"headingPath":"Intro > Terms","size":9}}"#,
-            "\n",
-            r#"{"pageContent":"c","metadata":{"partIndex":2}}"#,
-            "\n",
-        );
-        let entry = document_entry("s", lines.as_bytes(), &[1, 1, 1]);
+    fn entries_are_built_from_the_chunks() {
+        let html = "<h1>Intro</h1><section><h2>Scope</h2><p>crab 🦀 text</p></section><p>b</p>";
+        let entry = document_entry("s", &chunks(html));
         let value: Value = serde_json::from_slice(&entry).expect("JSON");
-        assert_eq!(value["chunks"][0]["headingPath"], "Intro › Scope");
-        assert_eq!(value["chunks"][1]["headingPath"], "Intro > Terms");
-        assert_eq!(value["chunks"][1]["size"], 9);
-        assert!(value["chunks"][2].get("headingPath").is_none());
-        assert_eq!(value["chunks"][2]["partIndex"], 2);
+        let chunks = value["chunks"].as_array().expect("chunks");
+        let parts: Vec<_> = chunks
+            .iter()
+            .map(|chunk| {
+                (
+                    chunk["partIndex"].as_u64(),
+                    chunk["size"].as_u64(),
+                    chunk["headingPath"].as_str(),
+                    chunk["text"].as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                (Some(0), Some(11), Some("Intro"), Some("Intro\nScope")),
+                (
+                    Some(1),
+                    Some(12),
+                    Some("Intro › Scope"),
+                    Some("crab 🦀 text")
+                ),
+                (Some(2), Some(1), Some("Intro"), Some("b")),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_index_names_the_unit_it_was_given() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for unit in ["utf16", "tiktoken:cl100k_base"] {
+            let path = dir.path().join(format!("{unit}.html"));
+            let mut report = ReportWriter::create(&path, 10, Some(20), unit).expect("create");
+            report.add("s", b"{}", &[3]).expect("add");
+            report.finish(0).expect("finish");
+            let page = std::fs::read_to_string(&path).expect("written");
+            assert!(page.contains(&format!(r#""unit":"{unit}""#)), "{page}");
+        }
     }
 }

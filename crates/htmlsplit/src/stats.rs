@@ -5,12 +5,13 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::render::{Rendered, size_unit};
+use crate::render::Rendered;
 
 /// Counts gathered while documents are written, in input order.
 #[derive(Debug)]
 pub struct Tally {
     chunk_size: usize,
+    unit: String,
     documents: usize,
     failures: usize,
     input_bytes: u64,
@@ -18,9 +19,11 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn new(chunk_size: usize) -> Self {
+    /// Counts for a run whose sizes are in `unit` (the sizer's name).
+    pub fn new(chunk_size: usize, unit: &str) -> Self {
         Tally {
             chunk_size,
+            unit: unit.to_owned(),
             documents: 0,
             failures: 0,
             input_bytes: 0,
@@ -59,7 +62,7 @@ impl Tally {
             input_bytes: self.input_bytes,
             seconds: elapsed.as_secs_f64(),
             sizes: SizeSummary {
-                unit: size_unit(),
+                unit: self.unit,
                 min: percentile(sizes, 0),
                 p10: percentile(sizes, 10),
                 median: percentile(sizes, 50),
@@ -103,7 +106,7 @@ pub struct Summary {
 
 #[derive(Debug, Serialize)]
 pub struct SizeSummary {
-    pub unit: &'static str,
+    pub unit: String,
     pub min: Option<usize>,
     pub p10: Option<usize>,
     pub median: Option<usize>,
@@ -157,6 +160,23 @@ mod tests {
         assert_eq!(percentile(&values, 100), Some(10));
         assert_eq!(percentile(&[7], 90), Some(7));
         assert_eq!(percentile(&[], 50), None);
+    }
+
+    #[test]
+    fn the_summary_names_the_unit_it_was_given() {
+        let units = ["bytes", "huggingface:tokenizer.json"];
+        let summaries: Vec<Summary> = units
+            .iter()
+            .map(|unit| Tally::new(10, unit).summary(Duration::ZERO))
+            .collect();
+        for (summary, unit) in summaries.iter().zip(units) {
+            assert_eq!(summary.sizes.unit, unit);
+            assert!(
+                summary
+                    .to_string()
+                    .contains(&format!("chunk sizes in {unit}:"))
+            );
+        }
     }
 
     #[test]

@@ -149,6 +149,82 @@ fn unreadable_inputs_are_named_and_the_rest_is_split() {
     assert!(message.contains("1 of 2 inputs"), "{message}");
 }
 
+/// A bug that panics while one document is split (simulated by the debug
+/// build's `HTMLSPLIT_DEBUG_PANIC_ON`) fails that document alone.
+#[test]
+fn a_panic_while_splitting_one_document_is_that_documents_failure() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in ["a", "b", "c"] {
+        write(
+            &dir.path().join(format!("{name}.html")),
+            format!("<p>{name} one</p><p>{name} two</p>").as_bytes(),
+        );
+    }
+    for jobs in ["1", "2"] {
+        let output = htmlsplit()
+            .args(["--chunk-size", "6", "--jobs", jobs])
+            .arg(dir.path())
+            .env("HTMLSPLIT_DEBUG_PANIC_ON", "b.html")
+            .output()
+            .expect("run");
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "--jobs {jobs}: {message}");
+        assert_eq!(
+            contents(&output),
+            ["a one", "a two", "c one", "c two"],
+            "--jobs {jobs}"
+        );
+        assert!(
+            message.contains("cannot split") && message.contains("b.html"),
+            "--jobs {jobs}: {message}"
+        );
+        assert!(
+            message.contains("1 of 3 inputs"),
+            "--jobs {jobs}: {message}"
+        );
+    }
+}
+
+/// An error that stops the run (here: stdout is full) leaves neither a
+/// half-written report nor documents or statistics file, nor a temporary
+/// file beside them.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_run_stopped_by_an_error_leaves_no_half_written_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pages = dir.path().join("pages");
+    let page: String = (0..200).map(|i| format!("<p>paragraph {i}</p>")).collect();
+    for i in 0..3 {
+        write(&pages.join(format!("{i}.html")), page.as_bytes());
+    }
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).expect("mkdir");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("open /dev/full");
+    let output = htmlsplit()
+        .args(["--chunk-size", "10", "--jobs", "1"])
+        .arg("--report")
+        .arg(out.join("report.html"))
+        .arg("--documents")
+        .arg(out.join("documents.jsonl"))
+        .arg("--stats-json")
+        .arg(out.join("stats.json"))
+        .arg(&pages)
+        .stdout(full)
+        .output()
+        .expect("run");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(message.contains("cannot write output"), "{message}");
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .expect("list")
+        .map(|entry| entry.expect("entry").file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
 #[test]
 fn usage_and_config_errors_exit_2_with_nothing_on_stdout() {
     let dir = tempfile::tempdir().expect("tempdir");

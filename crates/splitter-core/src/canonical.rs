@@ -678,7 +678,7 @@ where
         });
         let outline = self.open_outline(role, start);
         let markdown = if self.md.is_some() {
-            self.open_markdown(node, role, mark, table_part, outline)
+            self.open_markdown(node, role, mark, table_part)
         } else {
             if role == Role::Preformatted {
                 self.preformatted += 1;
@@ -915,6 +915,12 @@ where
     fn push_trailing(&mut self, markup: &str) {
         let old = self.text.len();
         self.text.push_str(markup);
+        self.trailing_since(old);
+    }
+
+    /// Makes what was written since `old`, after the last text, part of
+    /// the units that end there.
+    fn trailing_since(&mut self, old: usize) {
         let new = self.text.len();
         for &unit in &self.tail {
             let unit = &mut self.units[unit];
@@ -1010,14 +1016,7 @@ where
         true
     }
 
-    fn open_markdown(
-        &mut self,
-        node: A::Node,
-        role: Role,
-        mark: Mark,
-        table_part: bool,
-        outline: Option<u32>,
-    ) -> Opened {
+    fn open_markdown(&mut self, node: A::Node, role: Role, mark: Mark, table_part: bool) -> Opened {
         let dom = self.dom;
         let one_line = self.in_one_line();
         let depth = self.open.len();
@@ -1028,7 +1027,8 @@ where
         let md = self.markdown();
         match (role, mark) {
             (Role::Heading(rank), _) if !one_line => {
-                let heading = outline.map(|_| usize::MAX);
+                // Where its text starts is set when its marker is written.
+                let heading = Some(usize::MAX);
                 md.containers.push(Container {
                     first: format!("{} ", "#".repeat(usize::from(rank))),
                     rest: String::new(),
@@ -1637,6 +1637,7 @@ where
         if !opened {
             self.open_fence();
         }
+        let flushed = start;
         let prefixes = self.continuation_prefixes();
         let mut written = String::with_capacity(data.len());
         for (index, line) in data.split('\n').enumerate() {
@@ -1647,9 +1648,10 @@ where
             written.push_str(line);
         }
         if whitespace_only {
-            // After the last text: it joins the units that end there, as
-            // the closing fence will.
-            self.push_trailing(&written);
+            // After the last text (with the line break before it): it joins
+            // the units that end there, as the closing fence will.
+            self.text.push_str(&written);
+            self.trailing_since(flushed);
         } else {
             self.text.push_str(&written);
         }

@@ -48,8 +48,8 @@ pub(crate) struct CarriedText {
 /// comes from in the document (SPEC §7).
 ///
 /// Serialises (camelCase) as `{"text", "startIndex", "endIndex",
-/// "headingPath", "anchor", "prefixLength", "suffixLength"}`; [`Chunk::metadata`] gives the same without the
-/// text.
+/// "headingPath", "anchor", "size", "prefixLength", "suffixLength"}`;
+/// [`Chunk::metadata`] gives the same without the text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -71,6 +71,9 @@ pub struct Chunk<'a> {
     /// The `id` of the innermost element with an `id` that contains its first
     /// character, else of the last such element that starts before it.
     pub anchor: Option<&'a str>,
+    /// Its size in the unit of the splitter's sizer, measured on its text
+    /// (the same as [`Chunks::size`]).
+    pub size: usize,
     /// How many characters (Unicode scalar values) at the start of `text`
     /// are carried context (SPEC §5.1): its heading path, a table's header,
     /// an opening fence. 0 when none.
@@ -89,6 +92,7 @@ impl<'a> Chunk<'a> {
             end_index: self.end_index,
             heading_path: self.heading_path,
             anchor: self.anchor,
+            size: self.size,
             prefix_length: self.prefix_length,
             suffix_length: self.suffix_length,
         }
@@ -101,9 +105,9 @@ impl fmt::Display for Chunk<'_> {
     }
 }
 
-/// A chunk's provenance without its text; serialises (camelCase) as
-/// `{"startIndex", "endIndex", "headingPath", "anchor", "prefixLength",
-/// "suffixLength"}`.
+/// A chunk's provenance and size without its text; serialises (camelCase)
+/// as `{"startIndex", "endIndex", "headingPath", "anchor", "size",
+/// "prefixLength", "suffixLength"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -116,6 +120,8 @@ pub struct ChunkMetadata<'a> {
     pub heading_path: HeadingPath<'a>,
     /// See [`Chunk::anchor`].
     pub anchor: Option<&'a str>,
+    /// See [`Chunk::size`].
+    pub size: usize,
     /// See [`Chunk::prefix_length`].
     pub prefix_length: usize,
     /// See [`Chunk::suffix_length`].
@@ -241,6 +247,7 @@ impl Chunks {
     pub fn get(&self, index: usize) -> Option<Chunk<'_>> {
         let span = self.spans.get(index)?;
         let provenance = self.provenance.chunks.get(index)?;
+        let size = *self.sizes.get(index)?;
         let (prefix_length, suffix_length) = self.carried(index).map_or((0, 0), |carried| {
             (
                 carried.text[..carried.prefix].chars().count(),
@@ -268,6 +275,7 @@ impl Chunks {
                 .anchor
                 .and_then(|anchor| self.provenance.anchors.get(anchor))
                 .map(String::as_str),
+            size,
         })
     }
 

@@ -6,15 +6,23 @@ use serde_json::{Map, Value};
 
 use crate::chunks::{Chunk, Chunks};
 
+/// A value in [`Metadata`]: any JSON value (`serde_json::Value`).
+pub type JsonValue = Value;
+
+/// A document's metadata: a JSON object, as LangChain's `metadata` is
+/// (`serde_json::Map<String, serde_json::Value>`).
+pub type Metadata = Map<String, Value>;
+
 /// A document in LangChain's shape: `{"pageContent": …, "metadata": {…}}`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Document {
     /// The HTML of an input document, or the text of a chunk.
     pub page_content: String,
-    /// Free-form metadata; chunk documents add `partIndex` and `totalParts`.
+    /// Free-form metadata; chunk documents add `partIndex`, `totalParts`,
+    /// their provenance and `size` (see [`Chunks::to_documents`]).
     #[serde(default)]
-    pub metadata: Map<String, Value>,
+    pub metadata: Metadata,
 }
 
 impl Document {
@@ -22,13 +30,13 @@ impl Document {
     pub fn new(page_content: impl Into<String>) -> Self {
         Document {
             page_content: page_content.into(),
-            metadata: Map::new(),
+            metadata: Metadata::new(),
         }
     }
 
     /// Adds (or replaces) one metadata entry.
     #[must_use]
-    pub fn with_metadata(mut self, key: impl Into<String>, value: impl Into<Value>) -> Self {
+    pub fn with_metadata(mut self, key: impl Into<String>, value: impl Into<JsonValue>) -> Self {
         self.metadata.insert(key.into(), value.into());
         self
     }
@@ -39,23 +47,19 @@ impl Chunks {
     /// behind every documents API.
     ///
     /// Each keeps all of `metadata` (the input document's) and adds
-    /// `partIndex` (0-based), `totalParts`, and the chunk's provenance:
-    /// `startIndex`, `endIndex`, `headingPath` and `anchor` (see [`Chunk`]).
+    /// `partIndex` (0-based), `totalParts`, the chunk's provenance
+    /// (`startIndex`, `endIndex`, `headingPath`, `anchor`) and its `size` in
+    /// the sizer's unit (see [`Chunk`]).
     /// `chunk_header`, when given, is prepended to each chunk's text; the
     /// offsets stay those of the chunk in the canonical text. No chunks give
     /// no documents.
     ///
     /// ```
-    /// use serde_json::Map;
-    /// use splitter_core::Chunks;
+    /// use splitter_core::{Chunks, Metadata};
     ///
-    /// assert!(Chunks::default().to_documents(&Map::new(), None).is_empty());
+    /// assert!(Chunks::default().to_documents(&Metadata::new(), None).is_empty());
     /// ```
-    pub fn to_documents(
-        &self,
-        metadata: &Map<String, Value>,
-        chunk_header: Option<&str>,
-    ) -> Vec<Document> {
+    pub fn to_documents(&self, metadata: &Metadata, chunk_header: Option<&str>) -> Vec<Document> {
         let total = self.len();
         self.iter()
             .enumerate()
@@ -77,7 +81,7 @@ impl Chunks {
     }
 }
 
-fn insert_provenance(metadata: &mut Map<String, Value>, chunk: &Chunk<'_>) {
+fn insert_provenance(metadata: &mut Metadata, chunk: &Chunk<'_>) {
     metadata.insert("startIndex".into(), chunk.start_index.into());
     metadata.insert("endIndex".into(), chunk.end_index.into());
     metadata.insert(
@@ -88,4 +92,5 @@ fn insert_provenance(metadata: &mut Map<String, Value>, chunk: &Chunk<'_>) {
         "anchor".into(),
         chunk.anchor.map_or(Value::Null, Value::from),
     );
+    metadata.insert("size".into(), chunk.size.into());
 }

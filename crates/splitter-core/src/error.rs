@@ -57,13 +57,28 @@ pub enum ConfigError {
         /// The known encodings, comma-separated.
         known: String,
     },
-    /// A tokenizer could not be loaded: a missing or invalid
-    /// `tokenizer.json`, or an encoding that failed to build.
+    /// An OpenAI model whose encoding is not known.
+    #[error("unknown OpenAI model {0:?}: no tiktoken encoding is known for it")]
+    UnknownModel(String),
+    /// A tokenizer could not be loaded: an invalid `tokenizer.json`, or an
+    /// encoding that failed to build.
     #[error("cannot load tokenizer {tokenizer}: {reason}")]
     Tokenizer {
         /// The tokenizer file or encoding.
         tokenizer: String,
         /// What failed.
+        reason: String,
+    },
+    /// A tokenizer file could not be read (missing, unreadable): an I/O
+    /// failure, unlike a file that was read but is not a tokenizer
+    /// ([`ConfigError::Tokenizer`]).
+    #[error("cannot read tokenizer file {path}: {reason}")]
+    TokenizerFile {
+        /// The file as given.
+        path: String,
+        /// What kind of I/O failure it was.
+        kind: std::io::ErrorKind,
+        /// The I/O error's message.
         reason: String,
     },
     /// The `sizer` needs a Cargo feature this build does not have.

@@ -65,19 +65,18 @@ mod tokens;
 pub use adapter::{Children, DomAdapter, NodeKind};
 pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, InvariantViolation, Texts};
 pub use config::{Format, Links, SplitterConfig, Whitespace};
-pub use documents::Document;
+pub use documents::{Document, JsonValue, Metadata};
 pub use error::{ConfigError, ParseError};
 pub use named::AnySizer;
 pub use sizer::{Bytes, Characters, SizeFn, Sizer, Utf16};
 pub use splitter::{Splitter, SplitterBuilder};
+/// The encoder [`Tiktoken::bpe`] gives (from `tiktoken-rs`).
 #[cfg(feature = "tiktoken")]
-pub use tiktoken_rs;
+pub use tiktoken_rs::CoreBPE;
+/// The tokenizer [`HuggingFace::from_tokenizer`] takes (from `tokenizers`).
 #[cfg(feature = "tokenizers")]
-pub use tokenizers;
+pub use tokenizers::Tokenizer;
 #[cfg(feature = "tokenizers")]
 pub use tokens::HuggingFace;
 #[cfg(feature = "tiktoken")]
 pub use tokens::Tiktoken;
-
-/// Re-exported for [`Document::metadata`].
-pub use serde_json;

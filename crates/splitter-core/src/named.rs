@@ -150,5 +150,28 @@ mod tests {
             err.to_string().contains("/nonexistent/tokenizer.json"),
             "{err}"
         );
+        assert!(
+            matches!(
+                err,
+                ConfigError::TokenizerFile {
+                    kind: std::io::ErrorKind::NotFound,
+                    ..
+                }
+            ),
+            "an I/O failure, told apart from an invalid tokenizer: {err:?}"
+        );
+    }
+
+    #[cfg(feature = "tokenizers")]
+    #[test]
+    fn a_file_that_is_not_a_tokenizer_is_not_an_io_failure() {
+        let dir = std::env::temp_dir().join(format!("splitter-core-named-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("tokenizer.json");
+        std::fs::write(&path, r#"{"not": "a tokenizer"}"#).expect("write");
+        let err = AnySizer::from_name(&format!("huggingface:{}", path.display()))
+            .expect_err("not a tokenizer");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(matches!(err, ConfigError::Tokenizer { .. }), "{err:?}");
     }
 }

@@ -1,7 +1,10 @@
 //! How the size of a piece of text is measured.
 
-/// Measures text. The splitter only ever compares sizes against the
-/// configured limits, through [`Sizer::fits`].
+/// Measures text. The splitter asks [`Sizer::fits`] where it only needs to
+/// know whether a text fits a limit, and [`Sizer::size`] where it needs the
+/// size itself: each chunk's recorded size ([`crate::Chunks::sizes`]), the
+/// merge's sums and, for a sizer that is not additive, the samples its
+/// estimates start from.
 ///
 /// Implement [`Sizer::size`]; override [`Sizer::fits`] when a size can be
 /// bounded without measuring the whole text (the default sizer,

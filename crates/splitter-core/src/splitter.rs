@@ -1,8 +1,6 @@
 //! The public [`Splitter`]: validated settings, compiled selectors and a
 //! sizer, and its builder.
 
-use std::ops::Range;
-
 use crate::adapter::DomAdapter;
 use crate::canonical::{CanonicalText, Options};
 use crate::chunks::Chunks;
@@ -126,8 +124,9 @@ impl<S: Sizer> Splitter<S> {
 
     /// Estimates a non-additive sizer's sizes where SPEC §4 allows it in
     /// documents of any length, instead of from 8 KiB of text on, so that
-    /// tests exercise the estimates on small documents. Not part of the
-    /// stable API.
+    /// tests exercise the estimates on small documents. For tests only
+    /// (feature `testing`), not part of the stable API.
+    #[cfg(any(test, feature = "testing"))]
     #[doc(hidden)]
     #[must_use]
     pub fn estimating_small_documents(mut self) -> Self {
@@ -162,21 +161,16 @@ impl<S: Sizer> Splitter<S> {
 
     /// The byte spans [`Splitter::split`] would give, without recording or
     /// assigning provenance: for benchmarks that measure what provenance
-    /// costs. Not part of the stable API.
+    /// costs. For benchmarks only (feature `testing`), not part of the
+    /// stable API.
+    #[cfg(any(test, feature = "testing"))]
     #[doc(hidden)]
-    pub fn split_spans_without_provenance<A: DomAdapter>(&self, dom: &A) -> Vec<Range<usize>> {
+    pub fn split_spans_without_provenance<A: DomAdapter>(
+        &self,
+        dom: &A,
+    ) -> Vec<std::ops::Range<usize>> {
         let canonical = CanonicalText::build(dom, &self.canonical_options(false));
         self.segments_merged(dom, &canonical).spans
-    }
-
-    fn canonical_options(&self, provenance: bool) -> Options<'_> {
-        Options {
-            whitespace: self.config.whitespace,
-            markdown: (self.config.format == Format::Markdown).then_some(self.config.links),
-            include: &self.include,
-            exclude: &self.exclude,
-            provenance,
-        }
     }
 
     fn limits(&self) -> Limits {
@@ -228,6 +222,19 @@ impl<S: Sizer> Splitter<S> {
                 return merged;
             }
             segments = decomposition.refine(segments, &merged.oversized);
+        }
+    }
+}
+
+impl<S> Splitter<S> {
+    /// How the canonical text of a document is written.
+    pub(crate) fn canonical_options(&self, provenance: bool) -> Options<'_> {
+        Options {
+            whitespace: self.config.whitespace,
+            markdown: (self.config.format == Format::Markdown).then_some(self.config.links),
+            include: &self.include,
+            exclude: &self.exclude,
+            provenance,
         }
     }
 }

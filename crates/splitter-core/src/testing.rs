@@ -10,12 +10,44 @@
 //!   overflows instead of passing by luck on a big main stack.
 //! - [`nested`], [`misnested`] and [`max_depth`]: deep documents and their
 //!   measure.
+//! - [`protected_spans`]: where the `neverBreakWithin` elements lie in the
+//!   canonical text, to check SPEC §6.4 by span.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt::Write as _;
+use std::ops::Range;
 
-use crate::{DomAdapter, NodeKind};
+use crate::canonical::CanonicalText;
+use crate::select::MatchCaches;
+use crate::{DomAdapter, NodeKind, Splitter};
+
+/// The byte spans, in the canonical text [`Splitter::split`] gives for
+/// `dom`, of the outermost elements that match the splitter's
+/// `neverBreakWithin` selectors (those with no matching ancestor), in
+/// document order, trimmed of surrounding whitespace; elements without
+/// text are left out. SPEC §6.4 says that each one whose text fits the cap
+/// lies inside one chunk.
+pub fn protected_spans<S, A: DomAdapter>(splitter: &Splitter<S>, dom: &A) -> Vec<Range<usize>> {
+    let canonical = CanonicalText::build(dom, &splitter.canonical_options(false));
+    let mut caches = MatchCaches::new();
+    let mut spans = Vec::new();
+    let mut index = 0;
+    while let Some(unit) = canonical.units.get(index) {
+        if unit.is_element && splitter.protected.matches(dom, unit.node, &mut caches) {
+            let text = &canonical.text[unit.start..unit.end];
+            let start = unit.start + (text.len() - text.trim_start().len());
+            let end = unit.start + text.trim_end().len();
+            if start < end {
+                spans.push(start..end);
+            }
+            index = unit.subtree_end;
+        } else {
+            index += 1;
+        }
+    }
+    spans
+}
 
 /// A tree built by hand: enough of a DOM to drive the core.
 ///

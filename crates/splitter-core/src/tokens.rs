@@ -72,6 +72,39 @@ mod tiktoken {
             })
         }
 
+        /// The encoding an OpenAI model counts in (`gpt-4o` →
+        /// `o200k_base`, `gpt-4` → `cl100k_base`), from `tiktoken-rs`'s
+        /// table of models, as `tiktoken.encoding_for_model` maps them.
+        /// Encodings that differ from one of [`Tiktoken::ENCODINGS`] only
+        /// in special tokens, which [`Sizer::size`] counts as plain text,
+        /// give that one (`gpt2` → `r50k_base`).
+        ///
+        /// ```
+        /// use splitter_core::Tiktoken;
+        ///
+        /// assert_eq!(Tiktoken::encoding_for_model("gpt-4o"), Some("o200k_base"));
+        /// assert_eq!(Tiktoken::encoding_for_model("gpt-3.5-turbo"), Some("cl100k_base"));
+        /// assert_eq!(Tiktoken::encoding_for_model("llama"), None);
+        /// ```
+        pub fn encoding_for_model(model: &str) -> Option<&'static str> {
+            use tiktoken_rs::tokenizer::{Tokenizer, get_tokenizer};
+            Some(match get_tokenizer(model)? {
+                Tokenizer::O200kBase | Tokenizer::O200kHarmony => "o200k_base",
+                Tokenizer::Cl100kBase => "cl100k_base",
+                Tokenizer::P50kBase | Tokenizer::P50kEdit => "p50k_base",
+                Tokenizer::R50kBase | Tokenizer::Gpt2 => "r50k_base",
+            })
+        }
+
+        /// The encoding of an OpenAI model; see
+        /// [`Tiktoken::encoding_for_model`].
+        pub fn for_model(model: &str) -> Result<Self, ConfigError> {
+            match Self::encoding_for_model(model) {
+                Some(encoding) => Self::new(encoding),
+                None => Err(ConfigError::UnknownModel(model.to_owned())),
+            }
+        }
+
         /// The encoding's name.
         pub fn encoding(&self) -> &'static str {
             self.encoding
@@ -122,11 +155,18 @@ mod huggingface {
     }
 
     impl HuggingFace {
-        /// Reads a `tokenizer.json` file.
+        /// Reads a `tokenizer.json` file. A file that cannot be read is a
+        /// [`ConfigError::TokenizerFile`] (with the I/O error's kind), one
+        /// that is not a tokenizer a [`ConfigError::Tokenizer`].
         pub fn from_file(path: impl AsRef<Path>) -> Result<Self, ConfigError> {
             let path = path.as_ref();
             let source = path.display().to_string();
-            let tokenizer = Tokenizer::from_file(path).map_err(|err| ConfigError::Tokenizer {
+            let json = std::fs::read(path).map_err(|err| ConfigError::TokenizerFile {
+                path: source.clone(),
+                kind: err.kind(),
+                reason: err.to_string(),
+            })?;
+            let tokenizer = Tokenizer::from_bytes(json).map_err(|err| ConfigError::Tokenizer {
                 tokenizer: source.clone(),
                 reason: err.to_string(),
             })?;

@@ -20,7 +20,7 @@ import json
 import os
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
-from htmlsplit._htmlsplit import Chunk, RustSplitter, __version__
+from htmlsplit._htmlsplit import Chunk, RustSplitter, __version__, tiktoken_encoding_for_model
 
 __all__ = ["Chunk", "HtmlSplitter", "BACKENDS", "__version__"]
 
@@ -139,6 +139,27 @@ class HtmlSplitter:
         The encodings ship inside the extension: nothing is downloaded.
         """
         return cls(chunk_size, sizer=f"tiktoken:{encoding}", **kwargs)
+
+    @classmethod
+    def from_tiktoken_model(cls, model: str, chunk_size: int, **kwargs: Any) -> "HtmlSplitter":
+        """Sizes in the tokens of an OpenAI model's encoding (``gpt-4o``: ``o200k_base``).
+
+        >>> HtmlSplitter.from_tiktoken_model("gpt-4o", 100).config["sizer"]
+        'tiktoken:o200k_base'
+        """
+        return cls(chunk_size, sizer=f"tiktoken:{cls.tiktoken_encoding_for_model(model)}", **kwargs)
+
+    @staticmethod
+    def tiktoken_encoding_for_model(model: str) -> str:
+        """The tiktoken encoding an OpenAI model counts in, as ``tiktoken.encoding_for_model`` names it.
+
+        Raises:
+            ValueError: no encoding is known for the model.
+        """
+        encoding = tiktoken_encoding_for_model(model)
+        if encoding is None:
+            raise ValueError(f"unknown OpenAI model {model!r}: no tiktoken encoding is known for it")
+        return encoding
 
     @classmethod
     def from_huggingface_tokenizer(cls, tokenizer: Any, chunk_size: int, **kwargs: Any) -> "HtmlSplitter":

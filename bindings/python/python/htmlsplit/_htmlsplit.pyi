@@ -4,6 +4,9 @@ from typing import Callable, Optional, Sequence, Union
 
 __version__: str
 
+def tiktoken_encoding_for_model(model: str) -> Optional[str]:
+    """The tiktoken encoding an OpenAI model counts in (``"gpt-4o"`` → ``"o200k_base"``), or ``None``."""
+
 _Html = Union[str, bytes, bytearray, memoryview]
 
 class Chunk:
@@ -14,7 +17,11 @@ class Chunk:
         """The chunk's text: a slice of the document's canonical text."""
     @property
     def start_index(self) -> int:
-        """Where the chunk starts in the canonical text, in code points (``text[start:end]``)."""
+        """Where the chunk starts in the document's canonical text (not in the HTML), in code points.
+
+        The canonical text is the text the splitter makes of the page (the CLI's
+        ``--documents`` writes it): ``canonical[start_index:end_index] == text``.
+        """
     @property
     def end_index(self) -> int:
         """Where the chunk ends in the canonical text, in code points."""

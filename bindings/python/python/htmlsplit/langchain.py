@@ -4,8 +4,9 @@ Install with ``pip install "htmlsplit[langchain]"``. It is a
 ``langchain_text_splitters.TextSplitter``, so ``split_text``,
 ``create_documents``, ``split_documents`` and ``transform_documents`` work
 as everywhere in LangChain; each chunk Document carries its input's metadata
-plus ``heading_path``, ``anchor``, ``start_index``, ``end_index``,
-``part_index``, ``total_parts`` and ``size`` (in the sizer's unit).
+plus ``heading_path``, ``anchor``, ``start_index``, ``end_index`` (the
+chunk's span in the page's canonical text, not in the HTML), ``part_index``,
+``total_parts`` and ``size`` (in the sizer's unit).
 
 >>> from htmlsplit.langchain import HtmlTextSplitter
 >>> splitter = HtmlTextSplitter(chunk_size=30, max_chunk_size=60, separators=["h2"])
@@ -40,21 +41,30 @@ class HtmlTextSplitter(TextSplitter):
 
     Takes the keyword arguments of :class:`htmlsplit.HtmlSplitter`
     (``chunk_size``, ``max_chunk_size``, ``separators``,
-    ``never_break_within``, ``backend``, ``whitespace``, ``sizer``).
-    ``chunk_overlap`` is accepted only as 0; ``length_function`` is replaced by
-    ``sizer`` (use :meth:`from_callback` for a Python function).
+    ``never_break_within``, ``backend``, ``whitespace``, ``sizer``; ``None``
+    or left out: ``HtmlSplitter``'s default, and ``chunk_size`` 4000), or an
+    existing splitter as ``splitter=`` and none of those. ``chunk_overlap`` is
+    accepted only as 0; ``length_function`` is replaced by ``sizer`` (use
+    :meth:`from_callback` for a Python function).
+
+    Every chunk Document's metadata has ``start_index`` and ``end_index``: the
+    chunk's span in the page's *canonical text* (the text the splitter makes
+    of the HTML, which the CLI's ``--documents`` writes), in code points, not
+    an offset into the HTML. They are always there, so LangChain's
+    ``add_start_index`` (an offset found by searching the input for the
+    chunk) changes nothing: it is accepted and ignored.
     """
 
     def __init__(
         self,
-        chunk_size: int = 4000,
+        chunk_size: Optional[int] = None,
         *,
         max_chunk_size: Optional[int] = None,
-        separators: Sequence[str] = (),
-        never_break_within: Sequence[str] = (),
-        backend: str = "html5ever",
-        whitespace: str = "preserve",
-        sizer: str = "characters",
+        separators: Optional[Sequence[str]] = None,
+        never_break_within: Optional[Sequence[str]] = None,
+        backend: Optional[str] = None,
+        whitespace: Optional[str] = None,
+        sizer: Optional[str] = None,
         chunk_overlap: int = 0,
         splitter: Optional[HtmlSplitter] = None,
         **kwargs: Any,
@@ -66,8 +76,26 @@ class HtmlTextSplitter(TextSplitter):
                 "invalid length_function: sizes come from `sizer` "
                 "(or HtmlTextSplitter.from_callback for a Python function)"
             )
+        given = {
+            name: value
+            for name, value in (
+                ("max_chunk_size", max_chunk_size),
+                ("separators", separators),
+                ("never_break_within", never_break_within),
+                ("backend", backend),
+                ("whitespace", whitespace),
+                ("sizer", sizer),
+            )
+            if value is not None
+        }
         if splitter is None:
-            splitter = HtmlSplitter(chunk_size, **_splitter_kwargs(locals()))
+            splitter = HtmlSplitter(4000 if chunk_size is None else chunk_size, **given)
+        elif chunk_size is not None or given:
+            names = ", ".join(["chunk_size"] * (chunk_size is not None) + list(given))
+            raise TypeError(
+                f"HtmlTextSplitter got splitter= and {names}: the splitter has its settings; "
+                "pass one or the other"
+            )
         super().__init__(chunk_size=splitter.chunk_size, chunk_overlap=0, **kwargs)
         self._splitter = splitter
 
@@ -78,10 +106,19 @@ class HtmlTextSplitter(TextSplitter):
 
     @classmethod
     def from_tiktoken_encoder(  # type: ignore[override]
-        cls, encoding_name: str = "cl100k_base", chunk_size: int = 4000, **kwargs: Any
+        cls,
+        encoding_name: str = "cl100k_base",
+        model_name: Optional[str] = None,
+        chunk_size: int = 4000,
+        **kwargs: Any,
     ) -> "HtmlTextSplitter":
-        """Sizes in the tokens of an OpenAI encoding, counted in Rust (no ``tiktoken`` needed)."""
-        kwargs.pop("model_name", None)
+        """Sizes in the tokens of an OpenAI encoding, counted in Rust (no ``tiktoken`` needed).
+
+        As in LangChain, ``model_name`` (``"gpt-4o"``) picks the model's encoding
+        (``o200k_base``) and then ``encoding_name`` is not used.
+        """
+        if model_name is not None:
+            encoding_name = HtmlSplitter.tiktoken_encoding_for_model(model_name)
         return cls(chunk_size, sizer=f"tiktoken:{encoding_name}", **kwargs)
 
     @classmethod
@@ -141,7 +178,3 @@ _SPLITTER_KWARGS = frozenset(
     {"max_chunk_size", "separators", "never_break_within", "backend", "whitespace"}
 )
 
-
-def _splitter_kwargs(arguments: dict) -> dict:
-    """HtmlSplitter's keyword arguments among ``arguments`` (the sizer included)."""
-    return {k: arguments[k] for k in (*_SPLITTER_KWARGS, "sizer")}

@@ -21,8 +21,13 @@ CHUNK_SCHEMA = (
 )
 
 
-def _split_batches(batches: Iterator[Any], html_col: str, source_col: str, kwargs: dict, threads: Any):
-    """The ``mapInArrow`` function: Arrow batches of pages in, Arrow batches of chunks out."""
+def _split_batches(batches: Iterator[Any], kwargs: dict, threads: Any, source_name: str):
+    """The ``mapInArrow`` function: Arrow batches of pages (``source``, ``html``) in, Arrow batches of chunks out.
+
+    A null or empty page gives no rows; a page that cannot be split fails the
+    task with an error naming its source (``source_name`` is the column's
+    name in the caller's DataFrame).
+    """
     import pyarrow as pa
 
     from htmlsplit import HtmlSplitter
@@ -43,15 +48,14 @@ def _split_batches(batches: Iterator[Any], html_col: str, source_col: str, kwarg
         ]
     )
     for batch in batches:
-        htmls = batch.column(html_col).to_pylist()
-        sources = batch.column(source_col).to_pylist()
-        missing = [i for i, html in enumerate(htmls) if html is None]
-        if missing:
-            raise ValueError(
-                f"invalid {html_col}: row with {source_col} {sources[missing[0]]!r} is null"
-            )
+        # Null, "" and b"" have no text: no chunks, so no rows.
+        pages = [
+            (source, html)
+            for source, html in zip(batch.column("source").to_pylist(), batch.column("html").to_pylist())
+            if html
+        ]
         columns: dict = {name: [] for name in schema.names}
-        for source, chunks in zip(sources, splitter.split_many(htmls, threads)):
+        for (source, _), chunks in zip(pages, _split_pages(splitter, pages, threads, source_name)):
             total = len(chunks)
             for part, chunk in enumerate(chunks):
                 columns["source"].append(source)
@@ -64,6 +68,20 @@ def _split_batches(batches: Iterator[Any], html_col: str, source_col: str, kwarg
                 columns["end_index"].append(chunk.end_index)
                 columns["size"].append(chunk.size)
         yield pa.RecordBatch.from_pydict(columns, schema=schema)
+
+
+def _split_pages(splitter: Any, pages: list, threads: Any, source_name: str) -> list:
+    """The chunks of each ``(source, html)`` page; an error names the page's source."""
+    try:
+        return splitter.split_many([html for _, html in pages], threads)
+    except (ValueError, TypeError):
+        # Find the page: split_many only knows its position in the batch.
+        for source, html in pages:
+            try:
+                splitter.chunks(html)
+            except (ValueError, TypeError) as err:
+                raise type(err)(f"cannot split the page with {source_name} {source!r}: {err}") from err
+        raise
 
 
 def split_html(
@@ -83,6 +101,11 @@ def split_html(
     Each Spark task splits its batches with ``threads`` threads (default 1:
     Spark already runs one task per core).
 
+    A page that is null or empty, or has no text, gives no rows (an anti-join
+    of ``df`` with the result on the source finds them); it never fails the
+    job. A page that cannot be split fails the job with an error naming its
+    ``source_col``.
+
     >>> chunks = split_html(pages, chunk_size=2000, max_chunk_size=3000)  # doctest: +SKIP
     """
     from htmlsplit import HtmlSplitter
@@ -96,7 +119,7 @@ def split_html(
     HtmlSplitter(kwargs["chunk_size"], **{k: v for k, v in kwargs.items() if k != "chunk_size"})
 
     def run(batches: Iterator[Any]) -> Iterator[Any]:
-        return _split_batches(batches, "html", "source", dict(kwargs), threads)
+        return _split_batches(batches, dict(kwargs), threads, source_col)
 
     pages = df.select(df[source_col].cast("string").alias("source"), df[html_col].alias("html"))
     return pages.mapInArrow(run, CHUNK_SCHEMA)

@@ -1,8 +1,8 @@
 //! Helpers shared by the conformance tests.
 
-use html_splitter::tokenizers::Tokenizer;
-use html_splitter::tokenizers::models::wordlevel::WordLevel;
-use html_splitter::tokenizers::pre_tokenizers::whitespace::Whitespace;
+use tokenizers::Tokenizer;
+use tokenizers::models::wordlevel::WordLevel;
+use tokenizers::pre_tokenizers::whitespace::Whitespace;
 
 /// A word-level Hugging Face tokenizer built in code (no file, no network):
 /// `vocab[0]` is the unknown token, every other entry a word; text is first
