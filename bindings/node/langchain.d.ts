@@ -1,3 +1,5 @@
+// The types of htmlsplit/langchain for `require`; langchain.d.mts holds the same
+// declarations for `import`.
 import type { TextSplitter, TextSplitterParams } from '@langchain/textsplitters'
 import type { Document } from '@langchain/core/documents'
 import type { Chunk, SplitterOptions } from './index.js'
