@@ -49,13 +49,18 @@ fn path_of_last(splitter: &Splitter, html: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// One chunk, whitespace as authored.
 fn whole() -> Splitter {
-    Splitter::builder(usize::MAX).build().expect("valid")
+    Splitter::builder(usize::MAX)
+        .whitespace(Whitespace::Preserve)
+        .build()
+        .expect("valid")
 }
 
-/// One chunk per heading and paragraph.
+/// One chunk per heading and paragraph, whitespace as authored.
 fn by_paragraph() -> Splitter {
     Splitter::builder(1)
+        .whitespace(Whitespace::Preserve)
         .never_break_within(["h1", "h2", "h3", "p"])
         .build()
         .expect("valid")
@@ -347,11 +352,11 @@ fn a_chunk_serialises_with_camel_case_keys() {
     let chunk = chunks.get(0).expect("one chunk");
     assert_eq!(
         serde_json::to_value(&chunk).expect("a chunk serialises"),
-        serde_json::json!({"text": "T\nx", "startIndex": 0, "endIndex": 3, "headingPath": ["T"], "anchor": "t"})
+        serde_json::json!({"text": "T\nx", "startIndex": 0, "endIndex": 3, "headingPath": ["T"], "anchor": "t", "prefixLength": 0, "suffixLength": 0})
     );
     assert_eq!(
         serde_json::to_value(chunk.metadata()).expect("metadata serialises"),
-        serde_json::json!({"startIndex": 0, "endIndex": 3, "headingPath": ["T"], "anchor": "t"})
+        serde_json::json!({"startIndex": 0, "endIndex": 3, "headingPath": ["T"], "anchor": "t", "prefixLength": 0, "suffixLength": 0})
     );
 }
 

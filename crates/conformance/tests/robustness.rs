@@ -222,7 +222,8 @@ mod deep {
                 "</div>".repeat(600)
             );
             let chunks = split_capped(&html, MAX_DEPTH);
-            assert_eq!(chunks.to_strings(), ["before  middle  after"]);
+            // Normalized whitespace (the default): the skipped elements leave one space.
+            assert_eq!(chunks.to_strings(), ["before middle after"]);
         });
     }
 

@@ -28,7 +28,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use clap::Parser;
 use html_splitter::encoding::Encoding;
-use html_splitter::{Backend, Splitter, SplitterConfig, Whitespace};
+use html_splitter::{Backend, Format, Links, Splitter, SplitterConfig, Whitespace};
 
 use crate::inputs::Input;
 use crate::progress::Progress;
@@ -51,7 +51,8 @@ struct Args {
     inputs: Vec<PathBuf>,
 
     /// JSON config file with the keys chunkSize, maxChunkSize, separators,
-    /// neverBreakWithin, chunkOverlap, whitespace, sizer. Flags override it.
+    /// neverBreakWithin, chunkOverlap, whitespace, format, links, include,
+    /// exclude, headingContext, sizer. Flags override it.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
 
@@ -93,10 +94,36 @@ struct Args {
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
 
-    /// Whitespace of the text: `preserve` (as authored) or `normalize` (as a
-    /// reader sees it: runs of whitespace become one space, except in `pre`).
+    /// Whitespace of the text: `normalize` (the default: as a reader sees
+    /// it, runs of whitespace become one space, except in `pre`) or
+    /// `preserve` (as authored).
     #[arg(long, value_name = "MODE", value_parser = ["preserve", "normalize"])]
     whitespace: Option<String>,
+
+    /// What the chunks are: `text` (the default) or `markdown` (headings,
+    /// lists, fenced code, pipe tables that keep their header).
+    #[arg(long, value_name = "FORMAT", value_parser = ["text", "markdown"])]
+    format: Option<String>,
+
+    /// Links and images in Markdown: `text` (the default: a link is its
+    /// text) or `inline` (`[text](href)`, `![alt](src)`).
+    #[arg(long, value_name = "MODE", value_parser = ["text", "inline"])]
+    links: Option<String>,
+
+    /// Begin each chunk with a line naming its heading path (counted in
+    /// its size).
+    #[arg(long)]
+    heading_context: bool,
+
+    /// CSS selector of the content to split (repeatable; replaces the
+    /// config's list): only the outermost matching elements are split.
+    #[arg(long = "include", value_name = "SEL")]
+    include: Vec<String>,
+
+    /// CSS selector of elements to leave out with everything inside
+    /// (repeatable; replaces the config's list).
+    #[arg(long = "exclude", value_name = "SEL")]
+    exclude: Vec<String>,
 
     /// Also write one JSON line per document to FILE: {"source": "…", "text":
     /// "…"}, the canonical text that chunks' startIndex/endIndex index.
@@ -193,6 +220,25 @@ impl Job {
             Some("normalize") => config.whitespace = Whitespace::Normalize,
             Some(_) => config.whitespace = Whitespace::Preserve,
             None => {}
+        }
+        match args.format.as_deref() {
+            Some("markdown") => config.format = Format::Markdown,
+            Some(_) => config.format = Format::Text,
+            None => {}
+        }
+        match args.links.as_deref() {
+            Some("inline") => config.links = Links::Inline,
+            Some(_) => config.links = Links::Text,
+            None => {}
+        }
+        if args.heading_context {
+            config.heading_context = true;
+        }
+        if !args.include.is_empty() {
+            config.include = args.include;
+        }
+        if !args.exclude.is_empty() {
+            config.exclude = args.exclude;
         }
         if let Some(sizer) = args.sizer {
             config.sizer = Some(sizer);

@@ -30,19 +30,32 @@ pub struct Chunks {
     spans: Vec<Range<usize>>,
     sizes: Vec<usize>,
     provenance: Provenance,
+    /// For each chunk that carries context (SPEC §5.1), its whole text;
+    /// empty when no chunk does.
+    carried: Vec<Option<CarriedText>>,
+}
+
+/// A chunk's text with what it carries: `prefix + slice + suffix`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CarriedText {
+    pub(crate) text: String,
+    /// The prefix's and the suffix's lengths in bytes.
+    pub(crate) prefix: usize,
+    pub(crate) suffix: usize,
 }
 
 /// One chunk: its text, where it lies in the canonical text, and where it
 /// comes from in the document (SPEC §7).
 ///
 /// Serialises (camelCase) as `{"text", "startIndex", "endIndex",
-/// "headingPath", "anchor"}`; [`Chunk::metadata`] gives the same without the
+/// "headingPath", "anchor", "prefixLength", "suffixLength"}`; [`Chunk::metadata`] gives the same without the
 /// text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Chunk<'a> {
-    /// The chunk's text: `&canonical_text[span]`.
+    /// The chunk's text: `&canonical_text[span]`, with what it carries
+    /// (SPEC §5.1) before and after it.
     pub text: &'a str,
     /// Its byte range in [`Chunks::canonical_text`].
     #[serde(skip)]
@@ -58,6 +71,13 @@ pub struct Chunk<'a> {
     /// The `id` of the innermost element with an `id` that contains its first
     /// character, else of the last such element that starts before it.
     pub anchor: Option<&'a str>,
+    /// How many characters (Unicode scalar values) at the start of `text`
+    /// are carried context (SPEC §5.1): its heading path, a table's header,
+    /// an opening fence. 0 when none.
+    pub prefix_length: usize,
+    /// How many characters at the end of `text` are carried context (a
+    /// closing fence). 0 when none.
+    pub suffix_length: usize,
 }
 
 impl<'a> Chunk<'a> {
@@ -69,6 +89,8 @@ impl<'a> Chunk<'a> {
             end_index: self.end_index,
             heading_path: self.heading_path,
             anchor: self.anchor,
+            prefix_length: self.prefix_length,
+            suffix_length: self.suffix_length,
         }
     }
 }
@@ -80,7 +102,8 @@ impl fmt::Display for Chunk<'_> {
 }
 
 /// A chunk's provenance without its text; serialises (camelCase) as
-/// `{"startIndex", "endIndex", "headingPath", "anchor"}`.
+/// `{"startIndex", "endIndex", "headingPath", "anchor", "prefixLength",
+/// "suffixLength"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -93,6 +116,10 @@ pub struct ChunkMetadata<'a> {
     pub heading_path: HeadingPath<'a>,
     /// See [`Chunk::anchor`].
     pub anchor: Option<&'a str>,
+    /// See [`Chunk::prefix_length`].
+    pub prefix_length: usize,
+    /// See [`Chunk::suffix_length`].
+    pub suffix_length: usize,
 }
 
 /// A chunk's heading path: heading texts, outermost first, each with its
@@ -150,13 +177,32 @@ impl Chunks {
         spans: Vec<Range<usize>>,
         sizes: Vec<usize>,
         provenance: Provenance,
+        carried: Vec<Option<CarriedText>>,
     ) -> Self {
         debug_assert_eq!(spans.len(), sizes.len());
+        debug_assert!(carried.is_empty() || carried.len() == spans.len());
         Chunks {
             canonical,
             spans,
             sizes,
             provenance,
+            carried,
+        }
+    }
+
+    fn carried(&self, index: usize) -> Option<&CarriedText> {
+        self.carried.get(index).and_then(Option::as_ref)
+    }
+
+    /// Chunk `index`'s whole text.
+    fn text(&self, index: usize) -> &str {
+        match self.carried(index) {
+            Some(carried) => &carried.text,
+            None => self
+                .spans
+                .get(index)
+                .and_then(|span| self.canonical.get(span.clone()))
+                .unwrap_or_default(),
         }
     }
 
@@ -195,8 +241,18 @@ impl Chunks {
     pub fn get(&self, index: usize) -> Option<Chunk<'_>> {
         let span = self.spans.get(index)?;
         let provenance = self.provenance.chunks.get(index)?;
+        let (prefix_length, suffix_length) = self.carried(index).map_or((0, 0), |carried| {
+            (
+                carried.text[..carried.prefix].chars().count(),
+                carried.text[carried.text.len() - carried.suffix..]
+                    .chars()
+                    .count(),
+            )
+        });
         Some(Chunk {
-            text: &self.canonical[span.clone()],
+            text: self.text(index),
+            prefix_length,
+            suffix_length,
             span: span.clone(),
             start_index: provenance.chars.start,
             end_index: provenance.chars.end,
@@ -226,8 +282,8 @@ impl Chunks {
     /// The chunks' text, in order.
     pub fn texts(&self) -> Texts<'_> {
         Texts {
-            canonical: &self.canonical,
-            spans: self.spans.iter(),
+            chunks: self,
+            indices: 0..self.len(),
         }
     }
 
@@ -240,9 +296,10 @@ impl Chunks {
 impl Chunks {
     /// Checks SPEC §6 invariants 1–3 on these chunks: each is non-empty and
     /// trimmed, has the size recorded for it and fits `max` (both measured by
-    /// `sizer`, the splitter's, on the chunk's text) when given, and is the slice
-    /// of the canonical text at its span; spans increase without overlap and
-    /// only whitespace lies outside them.
+    /// `sizer`, the splitter's, on the chunk's whole text, what it carries
+    /// included) when given, and is what it carries before and after the
+    /// slice of the canonical text at its span; spans increase without
+    /// overlap and only whitespace lies outside them.
     ///
     /// The splitter guarantees all of this; the check is for tests, fuzzers
     /// and anyone plugging in their own [`DomAdapter`] or [`Sizer`].
@@ -273,7 +330,21 @@ impl Chunks {
             if text.trim() != text {
                 return violation(format!("chunk {index} is not trimmed: {text:?}"));
             }
-            let size = sizer.size(text);
+            let whole = self.text(index);
+            if let Some(carried) = self.carried(index) {
+                let slice = carried
+                    .text
+                    .get(carried.prefix..carried.text.len().saturating_sub(carried.suffix));
+                if slice != Some(text) {
+                    return violation(format!(
+                        "chunk {index} is not its prefix, its slice {text:?} and its suffix: {whole:?}"
+                    ));
+                }
+                if whole.trim() != whole {
+                    return violation(format!("chunk {index} is not trimmed: {whole:?}"));
+                }
+            }
+            let size = sizer.size(whole);
             if let Some(max) = max
                 && size > max
             {
@@ -347,19 +418,19 @@ impl DoubleEndedIterator for ChunkIter<'_> {
 /// Iterator over the text of each chunk; see [`Chunks::texts`].
 #[derive(Debug, Clone)]
 pub struct Texts<'a> {
-    canonical: &'a str,
-    spans: std::slice::Iter<'a, Range<usize>>,
+    chunks: &'a Chunks,
+    indices: Range<usize>,
 }
 
 impl<'a> Iterator for Texts<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
-        self.spans.next().map(|span| &self.canonical[span.clone()])
+        self.indices.next().map(|index| self.chunks.text(index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.spans.size_hint()
+        self.indices.size_hint()
     }
 }
 
@@ -367,8 +438,8 @@ impl ExactSizeIterator for Texts<'_> {}
 
 impl DoubleEndedIterator for Texts<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.spans
+        self.indices
             .next_back()
-            .map(|span| &self.canonical[span.clone()])
+            .map(|index| self.chunks.text(index))
     }
 }

@@ -7,8 +7,9 @@ use crate::error::ConfigError;
 /// The settings of SPEC §2, in the shape of a JSON config file.
 ///
 /// JSON keys are camelCase (`chunkSize`, `maxChunkSize`, `separators`,
-/// `neverBreakWithin`, `chunkOverlap`, `whitespace`, `sizer`); unknown keys
-/// are rejected. Sizes are in the unit of the sizer: characters unless
+/// `neverBreakWithin`, `chunkOverlap`, `whitespace`, `format`, `links`,
+/// `include`, `exclude`, `headingContext`, `sizer`); unknown keys are
+/// rejected. Sizes are in the unit of the sizer: characters unless
 /// `sizer` says otherwise.
 /// A `SplitterConfig` is plain data: [`SplitterConfig::validate`] (called by
 /// [`crate::Splitter::new`]) checks it.
@@ -42,10 +43,30 @@ pub struct SplitterConfig {
     /// Accepted only as 0: overlapping chunks are not supported.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub chunk_overlap: usize,
-    /// How whitespace reaches the canonical text: as authored (SPEC §3, the
-    /// default) or as a reader sees it (SPEC §3.1).
-    #[serde(default, skip_serializing_if = "Whitespace::is_preserve")]
+    /// How whitespace reaches the canonical text: as a reader sees it (SPEC
+    /// §3.1, the default) or as authored (SPEC §3).
+    #[serde(default, skip_serializing_if = "Whitespace::is_normalize")]
     pub whitespace: Whitespace,
+    /// What the canonical text is: plain text (the default) or Markdown
+    /// (SPEC §3.2).
+    #[serde(default, skip_serializing_if = "Format::is_text")]
+    pub format: Format,
+    /// How links and images are written: as their text (the default) or,
+    /// in Markdown, inline (SPEC §3.2).
+    #[serde(default, skip_serializing_if = "Links::is_text")]
+    pub links: Links,
+    /// CSS selectors of the content to split: when not empty, only the
+    /// outermost matching elements contribute (SPEC §3.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub include: Vec<String>,
+    /// CSS selectors of elements left out with everything inside, as
+    /// `script` is (SPEC §3.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exclude: Vec<String>,
+    /// Whether each chunk begins with a line naming its heading path, when
+    /// it does not begin with those headings itself (SPEC §5.1).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub heading_context: bool,
     /// The unit of every size, by name (see [`crate::AnySizer`]):
     /// `characters` (when `None`), `bytes`, `utf16`, `tiktoken:<encoding>`,
     /// `huggingface:<path to tokenizer.json>`. Applied by
@@ -70,23 +91,69 @@ pub struct SplitterConfig {
 pub enum Whitespace {
     /// Whitespace exactly as authored (SPEC §3); whitespace-only text nodes
     /// are kept only between inline content.
-    #[default]
     Preserve,
-    /// Text as a reader sees it (SPEC §3.1): every run of whitespace is one
-    /// space, no line starts or ends with a space; `pre`, `textarea`,
-    /// `listing` and `plaintext` keep their text as authored.
+    /// Text as a reader sees it (SPEC §3.1), the default: every run of
+    /// whitespace is one space, no line starts or ends with a space; `pre`,
+    /// `textarea`, `listing` and `plaintext` keep their text as authored.
+    #[default]
     Normalize,
 }
 
 impl Whitespace {
-    fn is_preserve(&self) -> bool {
-        *self == Whitespace::Preserve
+    fn is_normalize(&self) -> bool {
+        *self == Whitespace::Normalize
     }
 }
 
+/// The `format` setting: what the canonical text is.
+///
+/// ```
+/// use splitter_core::{Format, SplitterConfig};
+///
+/// let config = SplitterConfig::from_json(r#"{"chunkSize": 10, "format": "markdown"}"#)?;
+/// assert_eq!(config.format, Format::Markdown);
+/// # Ok::<(), splitter_core::ConfigError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Plain text (SPEC §3, §3.1).
+    #[default]
+    Text,
+    /// Markdown: CommonMark with pipe tables (SPEC §3.2). Needs normalized
+    /// whitespace.
+    Markdown,
+}
+
+impl Format {
+    fn is_text(&self) -> bool {
+        *self == Format::Text
+    }
+}
+
+/// The `links` setting: how links and images are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Links {
+    /// A link is its text, an image nothing.
+    #[default]
+    Text,
+    /// `[text](href)` and `![alt](src)`; only with [`Format::Markdown`].
+    Inline,
+}
+
+impl Links {
+    fn is_text(&self) -> bool {
+        *self == Links::Text
+    }
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
 /// The keys of SPEC §2, as [`ConfigError::UnknownKey`] lists them.
-const KEYS: &str =
-    "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, sizer";
+const KEYS: &str = "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, format, links, include, exclude, headingContext, sizer";
 
 /// The first key of the config object `map` (in key order) whose value the
 /// config does not take, an unknown key, or a missing `chunkSize`; `None`
@@ -106,7 +173,7 @@ fn shape_error(map: &serde_json::Map<String, serde_json::Value>) -> Option<Confi
             "maxChunkSize" if !value.is_null() && !is_size(value) => {
                 invalid(key, "a positive integer or null", value)
             }
-            "separators" | "neverBreakWithin" => match value {
+            "separators" | "neverBreakWithin" | "include" | "exclude" => match value {
                 Value::Array(selectors) => {
                     match selectors.iter().position(|selector| !selector.is_string()) {
                         Some(index) => invalid(
@@ -125,12 +192,20 @@ fn shape_error(map: &serde_json::Map<String, serde_json::Value>) -> Option<Confi
             "whitespace" if !matches!(value.as_str(), Some("preserve" | "normalize")) => {
                 invalid(key, r#""preserve" or "normalize""#, value)
             }
+            "format" if !matches!(value.as_str(), Some("text" | "markdown")) => {
+                invalid(key, r#""text" or "markdown""#, value)
+            }
+            "links" if !matches!(value.as_str(), Some("text" | "inline")) => {
+                invalid(key, r#""text" or "inline""#, value)
+            }
+            "headingContext" if !value.is_boolean() => invalid(key, "true or false", value),
             "sizer" if !value.is_string() && !value.is_null() => invalid(
                 key,
                 r#"a string such as "characters", "bytes", "utf16", "tiktoken:cl100k_base" or "huggingface:<path to tokenizer.json>""#,
                 value,
             ),
-            "chunkSize" | "maxChunkSize" | "chunkOverlap" | "whitespace" | "sizer" => continue,
+            "chunkSize" | "maxChunkSize" | "chunkOverlap" | "whitespace" | "format" | "links"
+            | "headingContext" | "sizer" => continue,
             _ => ConfigError::UnknownKey {
                 key: key.clone(),
                 known: KEYS,
@@ -165,7 +240,12 @@ impl SplitterConfig {
             separators: Vec::new(),
             never_break_within: Vec::new(),
             chunk_overlap: 0,
-            whitespace: Whitespace::Preserve,
+            whitespace: Whitespace::Normalize,
+            format: Format::Text,
+            links: Links::Text,
+            include: Vec::new(),
+            exclude: Vec::new(),
+            heading_context: false,
             sizer: None,
         }
     }
@@ -197,7 +277,8 @@ impl SplitterConfig {
             .map_err(|err| shape_error(map).unwrap_or_else(|| ConfigError::Json(err.to_string())))
     }
 
-    /// Checks the sizes and the overlap. Selectors are checked when they are
+    /// Checks the sizes, the overlap and the combinations of `format`,
+    /// `whitespace` and `links`. Selectors are checked when they are
     /// compiled, by [`crate::Splitter::new`].
     pub fn validate(&self) -> Result<(), ConfigError> {
         if self.chunk_size == 0 {
@@ -213,6 +294,20 @@ impl SplitterConfig {
         }
         if self.chunk_overlap != 0 {
             return Err(ConfigError::ChunkOverlap(self.chunk_overlap));
+        }
+        if self.format == Format::Markdown && self.whitespace == Whitespace::Preserve {
+            return Err(ConfigError::Conflict {
+                key: "format",
+                value: "markdown",
+                needs: r#"whitespace "normalize""#,
+            });
+        }
+        if self.links == Links::Inline && self.format != Format::Markdown {
+            return Err(ConfigError::Conflict {
+                key: "links",
+                value: "inline",
+                needs: r#"format "markdown""#,
+            });
         }
         Ok(())
     }
@@ -365,11 +460,76 @@ mod tests {
     #[test]
     fn every_key_of_a_good_config_is_read() {
         let config = SplitterConfig::from_json(
-            r#"{"chunkSize": 10, "maxChunkSize": 20, "separators": ["h2"], "neverBreakWithin": ["pre"], "chunkOverlap": 0, "whitespace": "normalize", "sizer": "bytes"}"#,
+            r#"{"chunkSize": 10, "maxChunkSize": 20, "separators": ["h2"], "neverBreakWithin": ["pre"], "chunkOverlap": 0, "whitespace": "preserve", "sizer": "bytes", "include": ["main"], "exclude": ["nav"], "headingContext": true}"#,
         )
         .expect("a good config");
         assert_eq!(config.max_chunk_size, Some(20));
-        assert_eq!(config.whitespace, Whitespace::Normalize);
+        assert_eq!(config.whitespace, Whitespace::Preserve);
         assert_eq!(config.sizer.as_deref(), Some("bytes"));
+        assert_eq!(config.include, ["main"]);
+        assert_eq!(config.exclude, ["nav"]);
+        assert!(config.heading_context);
+        let config = SplitterConfig::from_json(
+            r#"{"chunkSize": 10, "format": "markdown", "links": "inline"}"#,
+        )
+        .expect("a good config");
+        assert_eq!(
+            (config.format, config.links),
+            (Format::Markdown, Links::Inline)
+        );
+        assert_eq!(config.validate(), Ok(()));
+    }
+
+    #[test]
+    fn defaults_are_normalized_plain_text() {
+        let config = SplitterConfig::from_json(r#"{"chunkSize": 10}"#).expect("a good config");
+        assert_eq!(config, SplitterConfig::new(10));
+        assert_eq!(config.whitespace, Whitespace::Normalize);
+        assert_eq!(config.format, Format::Text);
+        assert_eq!(config.links, Links::Text);
+        assert!(!config.heading_context);
+    }
+
+    #[test]
+    fn bad_new_keys_name_the_key_and_the_value() {
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "format": "html"}"#),
+            r#"format: expected "text" or "markdown", got "html""#
+        );
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "links": "footnote"}"#),
+            r#"links: expected "text" or "inline", got "footnote""#
+        );
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "headingContext": "yes"}"#),
+            r#"headingContext: expected true or false, got "yes""#
+        );
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "include": "main"}"#),
+            r#"include: expected an array of CSS selector strings, got "main""#
+        );
+        assert_eq!(
+            message(r#"{"chunkSize": 10, "exclude": [1]}"#),
+            "exclude[0]: expected a CSS selector string, got 1"
+        );
+    }
+
+    #[test]
+    fn conflicting_settings_name_both_keys() {
+        let config = SplitterConfig::from_json(
+            r#"{"chunkSize": 10, "format": "markdown", "whitespace": "preserve"}"#,
+        )
+        .expect("the shape is right");
+        let err = config
+            .validate()
+            .expect_err("markdown needs normalized whitespace");
+        assert_eq!(
+            err.to_string(),
+            r#"format "markdown" needs whitespace "normalize""#
+        );
+        let config = SplitterConfig::from_json(r#"{"chunkSize": 10, "links": "inline"}"#)
+            .expect("the shape is right");
+        let err = config.validate().expect_err("inline links need markdown");
+        assert_eq!(err.to_string(), r#"links "inline" needs format "markdown""#);
     }
 }

@@ -1,87 +1,34 @@
 //! Decomposition (SPEC §4): the recursion over units, run on an explicit
 //! task stack, that turns a document into segments.
 //!
-//! # Sizers that are expensive and not additive
-//!
-//! SPEC §4 asks the size of a subtree's text at every level it passes
-//! through. Counting characters can stop at the limit, but a token count
-//! cannot be cut short, and tokenizing a huge subtree again at every level
-//! costs the document's tokenization several times over. So for a sizer that
-//! is not additive, the decomposition estimates sizes from the document's
-//! measured size per byte (SPEC §4's target is soft: "does it fit the
-//! target?" may be decided on an estimate), and measures a span only where
-//! an estimate is not enough:
-//!
-//! - a span estimated over the limit does not fit;
-//! - a span estimated under [`UNDER`] of the limit fits: it becomes a
-//!   segment with an estimated size, and the merge measures the chunk it
-//!   ends up in;
-//! - a span estimated between is measured, once, and so is every span
-//!   compared with the cap unless it is estimated over it.
-//!
-//! The cap never rests on an estimate. A segment kept on an estimate that
-//! turns out, measured alone, to be over the cap is decomposed again with
-//! every size measured ([`Decomposition::refine`]), and so is any answer
-//! SPEC §6.4 rests on (whether a protected element fits the cap). A wrong
-//! estimate can only move the boundary between two valid splits: a span
-//! that would have fit is decomposed one level further and its segments are
-//! merged again, or a segment a little over the target stands alone.
+//! Sizes are asked of a [`SizePolicy`], which decides whether a span is
+//! measured or estimated (for sizers that are not additive, such as
+//! tokens). A segment kept on an estimate carries its [`Origin`]: if the
+//! merge finds it over the cap, [`Decomposition::refine`] takes it apart
+//! again, with every size inside it measured.
 
 use std::ops::Range;
 
 use crate::adapter::DomAdapter;
 use crate::canonical::CanonicalText;
-use crate::forced::{floor_char_boundary, force_split};
-use crate::select::MatchCaches;
+use crate::context::Context;
+use crate::forced::force_split;
+use crate::segments::{Limits, Origin, Segments, Size};
+use crate::select::{MatchCaches, SelectorSet};
+use crate::size_policy::{Fit, SizePolicy};
 use crate::sizer::Sizer;
-use crate::splitter::Splitter;
+use crate::text::trimmed;
 
-/// The fraction of a limit (numerator, denominator) under which a span's
-/// estimated size is taken to fit without measuring. Chosen on ECMA-262 in
-/// `cl100k_base` tokens: 2/3 measures about a quarter of the text in the
-/// decomposition, and a segment must be 1.5 times its estimate to exceed
-/// the target.
-const UNDER: (usize, usize) = (2, 3);
-
-/// How much text is measured to start a document's size per byte, in bytes,
-/// in [`SAMPLES`] pieces spread over the text; a document no longer than
-/// that is measured, not estimated, until its first measurement.
-pub(crate) const SAMPLE_BYTES: usize = 8 * 1024;
-const SAMPLES: usize = 4;
-
-/// The size of a segment, as far as the decomposition knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Size {
-    /// Measured by the sizer on the segment's text.
-    Exact(usize),
-    /// Estimated from the document's size per byte; the segment's text fits
-    /// the target by the estimate, by a wide margin.
-    Estimate(usize),
-    /// Not measured (a piece of a forced split, known to fit the cap).
-    Unknown,
-}
-
-/// The segments of a document, in document order: trimmed byte spans of the
-/// canonical text, each with its size as far as it is known.
-#[derive(Debug, Default)]
-pub(crate) struct Segments {
-    pub(crate) spans: Vec<Range<usize>>,
-    pub(crate) sizes: Vec<Size>,
-    /// For a segment kept on an estimate: the group it was made of, to
-    /// decompose again if it is over the cap.
-    origins: Vec<Option<(Group, bool)>>,
-}
-
-impl Segments {
-    fn push(&mut self, span: Range<usize>, size: Size, origin: Option<(Group, bool)>) {
-        self.spans.push(span);
-        self.sizes.push(size);
-        self.origins.push(origin);
-    }
-
-    fn len(&self) -> usize {
-        self.spans.len()
-    }
+/// What a decomposition works with: the limits, the sizer and the
+/// compiled selectors of a splitter.
+pub(crate) struct Settings<'s, S> {
+    pub(crate) limits: Limits,
+    pub(crate) sizer: &'s S,
+    pub(crate) separators: &'s SelectorSet,
+    pub(crate) protected: &'s SelectorSet,
+    /// A span longer than this many bytes may be estimated before anything
+    /// of its document has been measured.
+    pub(crate) estimate_above: usize,
 }
 
 /// A run of sibling units, by index of its first and last unit.
@@ -89,6 +36,16 @@ impl Segments {
 struct Group {
     first: usize,
     last: usize,
+}
+
+impl Group {
+    fn origin(self, in_protected: bool) -> Origin {
+        Origin {
+            first: self.first,
+            last: self.last,
+            in_protected,
+        }
+    }
 }
 
 /// Work left on the explicit stack that replaces the recursion of SPEC §4.
@@ -107,38 +64,32 @@ enum Task {
 }
 
 /// The decomposition of one document.
-pub(crate) struct Decomposition<'s, 'd, S, A: DomAdapter> {
-    splitter: &'s Splitter<S>,
-    dom: &'d A,
-    canonical: &'d CanonicalText<A::Node>,
+pub(crate) struct Decomposition<'a, S, A: DomAdapter> {
+    settings: Settings<'a, S>,
+    dom: &'a A,
+    canonical: &'a CanonicalText<A::Node>,
+    /// What a chunk at a span would carry (SPEC §5.1): its size counts.
+    context: &'a Context<'a, A::Node, S>,
     caches: MatchCaches,
     segments: Segments,
-    /// Whether every size is measured (no estimates).
-    exact: bool,
-    /// The last span measured and its size: a group is compared with the
-    /// target and then the cap, and a token count is worth computing once;
-    /// a span kept as a segment hands its size to the merge.
-    measured: Option<(Range<usize>, usize)>,
-    /// The bytes and the size of all the text measured in this document:
-    /// the size per byte that estimates are made with.
-    rate: Option<(u64, u64)>,
+    sizes: SizePolicy<'a, S>,
 }
 
-impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
+impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
     pub(crate) fn new(
-        splitter: &'s Splitter<S>,
-        dom: &'d A,
-        canonical: &'d CanonicalText<A::Node>,
+        settings: Settings<'a, S>,
+        dom: &'a A,
+        canonical: &'a CanonicalText<A::Node>,
+        context: &'a Context<'a, A::Node, S>,
     ) -> Self {
         Decomposition {
-            splitter,
+            context,
+            sizes: SizePolicy::new(settings.sizer, &canonical.text, settings.estimate_above),
+            settings,
             dom,
             canonical,
             caches: MatchCaches::new(),
             segments: Segments::default(),
-            exact: false,
-            measured: None,
-            rate: None,
         }
     }
 
@@ -164,16 +115,18 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         for (index, ((span, size), origin)) in spans.into_iter().zip(sizes).zip(origins).enumerate()
         {
             let redo = next.next_if_eq(&index).and(origin);
-            let Some((group, in_protected)) = redo else {
+            let Some(origin) = redo else {
                 refined.push(span, size, origin);
                 continue;
             };
-            self.exact = true;
+            self.sizes.measure_within(span);
             let again = self.drain(vec![Task::Collect {
-                group,
-                in_protected,
+                group: Group {
+                    first: origin.first,
+                    last: origin.last,
+                },
+                in_protected: origin.in_protected,
             }]);
-            self.exact = false;
             for ((span, size), origin) in
                 again.spans.into_iter().zip(again.sizes).zip(again.origins)
             {
@@ -203,116 +156,54 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         std::mem::take(&mut self.segments)
     }
 
-    fn text(&self, span: &Range<usize>) -> &str {
-        &self.canonical.text[span.clone()]
-    }
-
-    /// How `span` compares with `limit`: exactly, or (with `may_estimate`,
-    /// for a sizer that is not additive) on an estimate far from the limit.
-    fn compare(&mut self, span: &Range<usize>, limit: usize, may_estimate: bool) -> Fit {
-        let sizer = &self.splitter.sizer;
-        if sizer.is_additive() {
-            return Fit::exact(sizer.fits(self.text(span), limit));
-        }
-        if let Some((measured, size)) = &self.measured
-            && measured == span
-        {
-            return Fit::exact(*size <= limit);
-        }
-        if may_estimate && self.may_estimate(span) {
-            let estimate = self.estimate(span);
-            if estimate > limit {
-                return Fit::No;
-            }
-            if estimate.saturating_mul(UNDER.1) < limit.saturating_mul(UNDER.0) {
-                return Fit::Estimated(estimate);
-            }
-        }
-        let size = sizer.size(self.text(span));
-        self.measured = Some((span.clone(), size));
-        self.learn(span.len(), size);
-        Fit::exact(size <= limit)
-    }
-
-    /// Whether `span`'s size may be estimated: never in exact mode, and not
-    /// before anything is measured if measuring `span` costs no more than
-    /// sampling the document.
-    fn may_estimate(&self, span: &Range<usize>) -> bool {
-        !self.exact && (self.rate.is_some() || span.len() > self.splitter.estimate_above)
-    }
-
-    /// The size of `span` estimated from the document's size per byte.
-    fn estimate(&mut self, span: &Range<usize>) -> usize {
-        let (bytes, size) = match self.rate {
-            Some(rate) => rate,
-            None => self.sample(),
-        };
-        // A sample that measured nothing (whitespace, say, to a word count)
-        // must not make every span free.
-        let estimate = (span.len() as u128) * u128::from(size.max(1)) / u128::from(bytes.max(1));
-        usize::try_from(estimate).unwrap_or(usize::MAX)
-    }
-
-    /// Measures [`SAMPLES`] pieces spread over the canonical text (or all of
-    /// it, if shorter than [`SAMPLE_BYTES`]) to start the document's size
-    /// per byte.
-    fn sample(&mut self) -> (u64, u64) {
-        let text = self.canonical.text.as_str();
-        let sizer = &self.splitter.sizer;
-        if text.len() <= SAMPLE_BYTES {
-            let size = sizer.size(text);
-            self.learn(text.len(), size);
-        } else {
-            let stride = text.len() / SAMPLES;
-            for index in 0..SAMPLES {
-                let start = floor_char_boundary(text, index * stride);
-                let end = floor_char_boundary(text, start + SAMPLE_BYTES / SAMPLES);
-                let size = sizer.size(&text[start..end]);
-                self.learn(end - start, size);
-            }
-        }
-        self.rate.unwrap_or((1, 1))
-    }
-
-    fn learn(&mut self, bytes: usize, size: usize) {
-        let (total_bytes, total_size) = self.rate.unwrap_or((0, 0));
-        self.rate = Some((
-            total_bytes.saturating_add(bytes as u64),
-            total_size.saturating_add(size as u64),
-        ));
+    /// `limit` less what a chunk at `span` would carry: the carried text
+    /// counts toward the target and the cap (SPEC §5.1).
+    fn room(&self, span: &Range<usize>, limit: usize) -> usize {
+        limit.saturating_sub(self.context.size(span))
     }
 
     fn fits_chunk(&mut self, span: &Range<usize>) -> Fit {
-        self.compare(span, self.splitter.config.chunk_size, true)
+        let limit = self.room(span, self.settings.limits.chunk_size);
+        self.sizes.fits_target(span, limit)
     }
 
-    /// Whether `span` fits the cap, measured: an estimate that it fits could
-    /// hide a segment over the cap. A span estimated over it is taken not to
-    /// fit, unless `exact`: SPEC §6.4 rests on the answer for a protected
-    /// element.
-    fn fits_max(&mut self, span: &Range<usize>, exact: bool) -> bool {
-        let Some(max) = self.splitter.config.max_chunk_size else {
-            return true;
-        };
-        if !exact
-            && !self.splitter.sizer.is_additive()
-            && self.may_estimate(span)
-            && self.estimate(span) > max
-        {
-            return false;
+    /// Whether `span` fits the cap: "yes" measured, "no" perhaps on an
+    /// estimate over it.
+    fn fits_max(&mut self, span: &Range<usize>) -> bool {
+        match self.settings.limits.max {
+            Some(max) => {
+                let max = self.room(span, max);
+                self.sizes.fits_cap(span, max)
+            }
+            None => true,
         }
-        self.compare(span, max, false).fits()
+    }
+
+    /// Whether `span` fits the cap, measured both ways: SPEC §6.4 rests on
+    /// the answer for a protected element.
+    fn fits_max_measured(&mut self, span: &Range<usize>) -> bool {
+        match self.settings.limits.max {
+            Some(max) => {
+                let max = self.room(span, max);
+                self.sizes.fits_measured(span, max)
+            }
+            None => true,
+        }
     }
 
     /// Keeps `span` as a segment: with its size if it was measured, with
     /// `estimate` and the group it came from if it was kept on an estimate.
     fn keep(&mut self, span: Range<usize>, fit: Fit, group: Group, in_protected: bool) {
         let (size, origin) = match fit {
-            Fit::Estimated(estimate) => (Size::Estimate(estimate), Some((group, in_protected))),
-            _ => match &self.measured {
-                Some((measured, size)) if *measured == span => (Size::Exact(*size), None),
-                _ => (Size::Unknown, None),
-            },
+            Fit::Estimated(estimate) => {
+                (Size::Estimate(estimate), Some(group.origin(in_protected)))
+            }
+            _ => (
+                self.sizes
+                    .measured_size(&span)
+                    .map_or(Size::Unknown, Size::Exact),
+                None,
+            ),
         };
         self.segments.push(span, size, origin);
     }
@@ -321,7 +212,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         let unit = &self.canonical.units[unit];
         unit.is_element
             && self
-                .splitter
+                .settings
                 .separators
                 .matches(self.dom, unit.node, &mut self.caches)
     }
@@ -330,7 +221,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         let unit = &self.canonical.units[unit];
         unit.is_element
             && self
-                .splitter
+                .settings
                 .protected
                 .matches(self.dom, unit.node, &mut self.caches)
     }
@@ -352,7 +243,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         };
         let mut groups = Vec::new();
         let mut current = Group { first, last: first };
-        if !in_protected && !self.splitter.separators.is_empty() {
+        if !in_protected && !self.settings.separators.is_empty() {
             for &unit in rest {
                 if self.is_separator(unit) {
                     groups.push(current);
@@ -385,7 +276,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
             return;
         }
         if group.first != group.last {
-            if self.is_separator(group.first) && self.fits_max(&span, false) {
+            if self.is_separator(group.first) && self.fits_max(&span) {
                 self.keep(span, Fit::Yes, group, in_protected);
                 return;
             }
@@ -405,7 +296,7 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         }
         let unit = group.first;
         let protected = !in_protected && self.is_protected(unit);
-        if protected && self.fits_max(&span, true) {
+        if protected && self.fits_max_measured(&span) {
             self.keep(span, Fit::Yes, group, in_protected);
             return;
         }
@@ -421,62 +312,35 @@ impl<'s, 'd, S: Sizer, A: DomAdapter> Decomposition<'s, 'd, S, A> {
         self.push_groups(stack, &kids, protected || in_protected);
     }
 
-    /// Cuts `span` into pieces that fit the hard cap (SPEC §4, forced split).
+    /// Cuts `span` into pieces that fit the hard cap (SPEC §4, forced split),
+    /// each with what it carries (SPEC §5.1): the pieces are cut to the cap
+    /// less the most a piece carries, found by cutting again if a piece
+    /// carries more than the span as a whole.
     fn force_split(&mut self, span: Range<usize>) {
-        let splitter = self.splitter;
+        let sizer = self.settings.sizer;
         let mut pieces = Vec::new();
-        force_split(
-            &self.canonical.text,
-            span,
-            &splitter.sizer,
-            splitter.config.max_chunk_size,
-            &mut pieces,
-        );
+        let mut max = self.settings.limits.max.map(|max| self.room(&span, max));
+        loop {
+            pieces.clear();
+            force_split(&self.canonical.text, span.clone(), sizer, max, &mut pieces);
+            let (Some(cap), Some(room)) = (self.settings.limits.max, max) else {
+                break;
+            };
+            let excess = pieces
+                .iter()
+                .map(|piece| {
+                    let size = sizer.size(&self.canonical.text[piece.clone()]);
+                    (size + self.context.size(piece)).saturating_sub(cap)
+                })
+                .max()
+                .unwrap_or(0);
+            if excess == 0 || room <= 1 {
+                break;
+            }
+            max = Some(room.saturating_sub(excess).max(1));
+        }
         for piece in pieces {
             self.segments.push(piece, Size::Unknown, None);
         }
-    }
-}
-
-/// The answer to "does this span fit?".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fit {
-    /// Yes, measured (or certain).
-    Yes,
-    /// Yes by an estimate far under the limit: this size.
-    Estimated(usize),
-    No,
-}
-
-impl Fit {
-    fn exact(fits: bool) -> Self {
-        if fits { Fit::Yes } else { Fit::No }
-    }
-
-    fn fits(self) -> bool {
-        self != Fit::No
-    }
-}
-
-/// `span` of `text` without leading and trailing whitespace.
-pub(crate) fn trimmed(text: &str, span: Range<usize>) -> Range<usize> {
-    let slice = &text[span.clone()];
-    let start = span.start + (slice.len() - slice.trim_start().len());
-    let end = span.end - (slice.len() - slice.trim_end().len());
-    if start >= end {
-        start..start
-    } else {
-        start..end
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn trimmed_spans() {
-        assert_eq!(trimmed("  ab \n", 0..6), 2..4);
-        assert!(trimmed(" \u{a0} ", 0..4).is_empty());
     }
 }

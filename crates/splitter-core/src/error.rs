@@ -21,10 +21,23 @@ pub enum ConfigError {
     /// `chunkOverlap` was not 0.
     #[error("invalid chunkOverlap {0}: chunk overlap is not supported")]
     ChunkOverlap(usize),
-    /// A CSS selector in `separators` or `neverBreakWithin` did not parse.
+    /// A setting needs another setting that the configuration does not have
+    /// (`format: "markdown"` with `whitespace: "preserve"`, `links:
+    /// "inline"` without Markdown).
+    #[error("{key} {value:?} needs {needs}")]
+    Conflict {
+        /// The key whose value needs another setting.
+        key: &'static str,
+        /// Its value.
+        value: &'static str,
+        /// The setting it needs, as JSON would write it.
+        needs: &'static str,
+    },
+    /// A CSS selector in `separators`, `neverBreakWithin`, `include` or
+    /// `exclude` did not parse.
     #[error("invalid selector {selector:?} in {field}: {reason}")]
     InvalidSelector {
-        /// `separators` or `neverBreakWithin`.
+        /// `separators`, `neverBreakWithin`, `include` or `exclude`.
         field: &'static str,
         /// The selector as written.
         selector: String,

@@ -3,8 +3,8 @@
 
 use std::ops::Range;
 
-use crate::decompose::trimmed;
 use crate::sizer::Sizer;
+use crate::text::{floor_char_boundary, trimmed};
 
 /// Cuts `span` of `text` into trimmed pieces that fit `max` and appends them
 /// to `segments`; with no cap, `span` stays whole.
@@ -119,18 +119,6 @@ impl<S: Sizer> Iterator for ForcedSplit<'_, S> {
             }
         }
     }
-}
-
-/// The largest char boundary of `text` at or below `index`.
-pub(crate) fn floor_char_boundary(text: &str, index: usize) -> usize {
-    if index >= text.len() {
-        return text.len();
-    }
-    let mut index = index;
-    while !text.is_char_boundary(index) {
-        index -= 1;
-    }
-    index
 }
 
 /// Cuts `piece` (at byte offset `start` of the canonical text) greedily at

@@ -40,14 +40,18 @@ mod adapter;
 mod canonical;
 mod chunks;
 mod config;
+mod context;
 mod decompose;
 mod documents;
 mod error;
 mod forced;
+mod markdown;
 mod merge;
 mod named;
 mod provenance;
+mod segments;
 mod select;
+mod size_policy;
 mod sizer;
 mod splitter;
 #[cfg(any(test, feature = "testing"))]
@@ -55,11 +59,12 @@ mod splitter;
 pub mod testing;
 #[cfg(test)]
 mod tests;
+mod text;
 mod tokens;
 
 pub use adapter::{Children, DomAdapter, NodeKind};
 pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, InvariantViolation, Texts};
-pub use config::{SplitterConfig, Whitespace};
+pub use config::{Format, Links, SplitterConfig, Whitespace};
 pub use documents::Document;
 pub use error::{ConfigError, ParseError};
 pub use named::AnySizer;

@@ -3,7 +3,9 @@
 
 use std::ops::Range;
 
-use crate::decompose::Size;
+use crate::chunks::CarriedText;
+use crate::context::Context;
+use crate::segments::{Limits, Size};
 use crate::sizer::Sizer;
 
 /// The chunks of a merge: their spans and their sizes, measured by the
@@ -16,10 +18,12 @@ pub(crate) struct Merged {
     /// the cap: the merge's result is not valid until they are decomposed
     /// further.
     pub(crate) oversized: Vec<usize>,
+    /// For each chunk, its whole text when it carries context (SPEC §5.1).
+    pub(crate) carried: Vec<Option<CarriedText>>,
 }
 
 /// Greedy merge (SPEC §5): consecutive segments share a chunk while the text
-/// from the chunk's start to the segment's end fits `chunk_size`.
+/// from the chunk's start to the segment's end fits the target.
 ///
 /// Whether the next segment fits is decided on the sum of the chunk's size
 /// so far, the gap's and the segment's, each as the decomposition knows it
@@ -31,34 +35,78 @@ pub(crate) struct Merged {
 /// exact sizes. Measured segments fit `max` on their own (the decomposition
 /// guarantees it); a segment kept on an estimate that does not is listed in
 /// [`Merged::oversized`].
-pub(crate) fn merge<S: Sizer>(
+pub(crate) fn merge<N, S: Sizer>(
     text: &str,
     segments: &[Range<usize>],
     known: &[Size],
     sizer: &S,
-    chunk_size: usize,
-    max: Option<usize>,
+    limits: Limits,
+    context: &Context<'_, N, S>,
 ) -> Merged {
     Merge {
         text,
         sizer,
-        chunk_size,
-        max,
+        chunk_size: limits.chunk_size,
+        max: limits.max,
+        context,
     }
     .run(segments, known)
 }
 
 /// A merge's text and settings.
-struct Merge<'a, S> {
+struct Merge<'a, 'c, N, S> {
     text: &'a str,
     sizer: &'a S,
     chunk_size: usize,
     max: Option<usize>,
+    context: &'a Context<'c, N, S>,
 }
 
-impl<S: Sizer> Merge<'_, S> {
+impl<N, S: Sizer> Merge<'_, '_, N, S> {
     fn size(&self, span: Range<usize>) -> usize {
         self.sizer.size(&self.text[span])
+    }
+
+    /// The size of the chunk at `span` with what it carries, and its whole
+    /// text when it carries something.
+    fn chunk(&self, span: &Range<usize>) -> (usize, Option<CarriedText>) {
+        let carried = self.context.carried(span);
+        if carried.is_empty() {
+            return (self.size(span.clone()), None);
+        }
+        let text = format!(
+            "{}{}{}",
+            carried.prefix,
+            &self.text[span.clone()],
+            carried.suffix
+        );
+        let size = self.sizer.size(&text);
+        let whole = CarriedText {
+            text,
+            prefix: carried.prefix.len(),
+            suffix: carried.suffix.len(),
+        };
+        (size, Some(whole))
+    }
+
+    /// Records the chunk at `span`, of `size` (without what it carries).
+    /// What it carries is measured with it; a chunk that the carried text
+    /// would take over the cap (a tokenizer can count the whole above its
+    /// parts) carries nothing.
+    fn push(&self, merged: &mut Merged, span: Range<usize>, size: usize) {
+        let (whole_size, whole) = match self.context.is_empty() {
+            true => (size, None),
+            false => self.chunk(&span),
+        };
+        let (size, whole) = match whole {
+            Some(whole) if self.max.is_none_or(|max| whole_size <= max) => {
+                (whole_size, Some(whole))
+            }
+            _ => (size, None),
+        };
+        merged.carried.push(whole);
+        merged.spans.push(span);
+        merged.sizes.push(size);
     }
 
     fn run(&self, segments: &[Range<usize>], known: &[Size]) -> Merged {
@@ -78,7 +126,8 @@ impl<S: Sizer> Merge<'_, S> {
                     let joined = so_far
                         .saturating_add(self.size(chunk.end..segment.start))
                         .saturating_add(size);
-                    if joined <= self.chunk_size {
+                    let carried = self.context.size(&(chunk.start..segment.end));
+                    if joined.saturating_add(carried) <= self.chunk_size {
                         let exact = whole_exact && additive && exact;
                         (first, chunk.start..segment.end, joined, exact)
                     } else {
@@ -115,12 +164,16 @@ impl<S: Sizer> Merge<'_, S> {
         };
         let span = first.start..last.end;
         let size = size.unwrap_or_else(|| self.size(span.clone()));
-        if self.max.is_none_or(|max| size <= max) || parts.len() == 1 {
+        let carried = self.context.size(&span);
+        if self
+            .max
+            .is_none_or(|max| size.saturating_add(carried) <= max)
+            || parts.len() == 1
+        {
             if parts.len() == 1 {
                 merged.note_oversized(parts.start, known, size, self.max);
             }
-            merged.spans.push(span);
-            merged.sizes.push(size);
+            self.push(merged, span, size);
             return;
         }
         if known
@@ -158,6 +211,7 @@ impl<S: Sizer> Merge<'_, S> {
         let again = self.run(&segments[parts], &measured);
         merged.spans.extend(again.spans);
         merged.sizes.extend(again.sizes);
+        merged.carried.extend(again.carried);
     }
 
     /// Greedy merge of `parts` (whose sizes were exact) measuring every
@@ -170,11 +224,11 @@ impl<S: Sizer> Merge<'_, S> {
             current = Some(match current {
                 Some((chunk, size)) => {
                     let joined = self.size(chunk.start..part.end);
-                    if joined <= self.chunk_size {
+                    let carried = self.context.size(&(chunk.start..part.end));
+                    if joined.saturating_add(carried) <= self.chunk_size {
                         (chunk.start..part.end, joined)
                     } else {
-                        merged.spans.push(chunk);
-                        merged.sizes.push(size);
+                        self.push(merged, chunk, size);
                         (part.clone(), self.size(part.clone()))
                     }
                 }
@@ -182,8 +236,7 @@ impl<S: Sizer> Merge<'_, S> {
             });
         }
         if let Some((chunk, size)) = current {
-            merged.spans.push(chunk);
-            merged.sizes.push(size);
+            self.push(merged, chunk, size);
         }
     }
 }
@@ -204,11 +257,27 @@ mod tests {
     use super::*;
     use crate::sizer::{Characters, SizeFn};
 
+    /// A document whose chunks carry nothing.
+    fn nothing<'c, S: Sizer>() -> Context<'c, (), S> {
+        Context::none()
+    }
+
+    fn limits(chunk_size: usize, max: Option<usize>) -> Limits {
+        Limits { chunk_size, max }
+    }
+
     #[test]
     fn merge_is_greedy_and_keeps_document_boundaries() {
         let text = "aa\nbb\ncccccccccc";
         let segments = [0..2, 3..5, 6..16];
-        let merged = merge(text, &segments, &[], &Characters, 8, None);
+        let merged = merge(
+            text,
+            &segments,
+            &[],
+            &Characters,
+            limits(8, None),
+            &nothing(),
+        );
         assert_eq!(merged.spans, [0..5, 6..16]);
         assert_eq!(merged.sizes, [5, 10]);
     }
@@ -226,7 +295,14 @@ mod tests {
         let sizer = SizeFn(superadditive);
         // Estimates: 4 + 1 + 4 = 9 <= 10, then 9 + 1 + 2 = 12 > 10.
         // Exact: "aaaa\nbbbb" is 9 × 2 = 18 > 12, so it is merged again.
-        let merged = merge(text, &segments, &[], &sizer, 10, Some(12));
+        let merged = merge(
+            text,
+            &segments,
+            &[],
+            &sizer,
+            limits(10, Some(12)),
+            &nothing(),
+        );
         assert_eq!(merged.spans, [0..4, 5..9, 10..12]);
         assert_eq!(merged.sizes, [4, 4, 2]);
         for (span, size) in merged.spans.iter().zip(&merged.sizes) {
@@ -234,7 +310,7 @@ mod tests {
         }
         // Without a cap the estimate stands (the target is soft), and the
         // recorded size is still the exact one.
-        let merged = merge(text, &segments, &[], &sizer, 10, None);
+        let merged = merge(text, &segments, &[], &sizer, limits(10, None), &nothing());
         assert_eq!(merged.spans, [0..9, 10..12]);
         assert_eq!(merged.sizes, [18, 2]);
     }
@@ -243,7 +319,14 @@ mod tests {
     fn a_merge_that_costs_less_than_its_parts_records_the_exact_size() {
         // "ab" costs 1 where "a" and "b" cost 10 each: a token-like merge.
         let sizer = SizeFn(|text: &str| if text == "ab" { 1 } else { 10 * text.len() });
-        let merged = merge("ab", &[0..1, 1..2], &[], &sizer, 25, Some(30));
+        let merged = merge(
+            "ab",
+            &[0..1, 1..2],
+            &[],
+            &sizer,
+            limits(25, Some(30)),
+            &nothing(),
+        );
         assert_eq!(merged.spans, vec![0..2]);
         assert_eq!(merged.sizes, [1]);
     }
@@ -255,12 +338,19 @@ mod tests {
         let sizer = SizeFn(str::len);
         let cheap = [Size::Estimate(1); 3];
         // Estimated, all three fit 6; measured, the chunk is 14 > 8.
-        let merged = merge(text, &segments, &cheap, &sizer, 6, Some(8));
+        let merged = merge(
+            text,
+            &segments,
+            &cheap,
+            &sizer,
+            limits(6, Some(8)),
+            &nothing(),
+        );
         assert_eq!(merged.spans, [0..4, 5..9, 10..14]);
         assert_eq!(merged.sizes, [4, 4, 4]);
         assert!(merged.oversized.is_empty());
         // Without a cap the estimate stands; the size is still measured.
-        let merged = merge(text, &segments, &cheap, &sizer, 6, None);
+        let merged = merge(text, &segments, &cheap, &sizer, limits(6, None), &nothing());
         assert_eq!(merged.spans, vec![0..14]);
         assert_eq!(merged.sizes, [14]);
     }
@@ -271,14 +361,35 @@ mod tests {
         let segments = [0..4, 5..15, 16..18];
         let sizer = SizeFn(str::len);
         let known = [Size::Exact(4), Size::Estimate(2), Size::Estimate(1)];
-        let merged = merge(text, &segments, &known, &sizer, 6, Some(8));
+        let merged = merge(
+            text,
+            &segments,
+            &known,
+            &sizer,
+            limits(6, Some(8)),
+            &nothing(),
+        );
         assert_eq!(merged.oversized, [1]);
         // Alone, as a single segment, too.
-        let merged = merge(text, &segments[1..2], &known[1..2], &sizer, 6, Some(8));
+        let merged = merge(
+            text,
+            &segments[1..2],
+            &known[1..2],
+            &sizer,
+            limits(6, Some(8)),
+            &nothing(),
+        );
         assert_eq!(merged.oversized, [0]);
         // A measured segment is never reported (the decomposition measured
         // it against the cap).
-        let merged = merge(text, &segments, &[Size::Exact(4); 3], &sizer, 6, Some(8));
+        let merged = merge(
+            text,
+            &segments,
+            &[Size::Exact(4); 3],
+            &sizer,
+            limits(6, Some(8)),
+            &nothing(),
+        );
         assert!(merged.oversized.is_empty());
     }
 }

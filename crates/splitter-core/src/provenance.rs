@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use crate::adapter::DomAdapter;
-use crate::canonical::{CanonicalText, OutlineKind};
+use crate::canonical::{CanonicalText, OutlineKind, collapse_whitespace};
 
 /// The provenance of one chunk, by index into [`Provenance`]'s tables.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,12 +55,53 @@ pub(crate) fn assign<A: DomAdapter>(
             anchor,
         })
         .collect();
+    let (headings, path_items) = collapse_headings(canonical, paths.items);
     Provenance {
         chunks,
-        headings: std::mem::take(&mut canonical.heading_texts),
-        path_items: paths.items,
+        headings,
+        path_items,
         anchors,
     }
+}
+
+/// The texts of the headings that `items` name, collapsed (SPEC §7), and
+/// `items` renumbered into them. Only these are collapsed: a heading nested
+/// in headings would otherwise cost its text once per enclosing heading.
+fn collapse_headings<N>(
+    canonical: &CanonicalText<N>,
+    mut items: Vec<u32>,
+) -> (Vec<String>, Vec<u32>) {
+    let mut renumbered = vec![u32::MAX; canonical.heading_spans.len()];
+    let mut headings = Vec::new();
+    for item in &mut items {
+        let index = *item as usize;
+        if renumbered[index] == u32::MAX {
+            renumbered[index] = u32::try_from(headings.len()).unwrap_or(u32::MAX);
+            headings.push(heading_text(canonical, index));
+        }
+        *item = renumbered[index];
+    }
+    (headings, items)
+}
+
+/// Heading `index`'s text, whitespace collapsed.
+pub(crate) fn heading_text<N>(canonical: &CanonicalText<N>, index: usize) -> String {
+    canonical
+        .heading_spans
+        .get(index)
+        .map(|span| collapse_whitespace(&canonical.text[span.clone()]))
+        .unwrap_or_default()
+}
+
+/// The heading paths (SPEC §7) at `positions` (increasing byte offsets):
+/// for each, a range of the returned items, indices of heading spans.
+pub(crate) fn paths_at<N>(
+    canonical: &CanonicalText<N>,
+    positions: &[usize],
+) -> (Vec<Range<usize>>, Vec<u32>) {
+    let spans: Vec<Range<usize>> = positions.iter().map(|&at| at..at).collect();
+    let paths = HeadingPaths::sweep(canonical, &spans);
+    (paths.ranges, paths.items)
 }
 
 /// Byte spans to spans in Unicode scalar values, counting each byte once.

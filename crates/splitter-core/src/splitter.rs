@@ -4,15 +4,18 @@
 use std::ops::Range;
 
 use crate::adapter::DomAdapter;
-use crate::canonical::CanonicalText;
+use crate::canonical::{CanonicalText, Options};
 use crate::chunks::Chunks;
-use crate::config::{SplitterConfig, Whitespace};
-use crate::decompose::{Decomposition, SAMPLE_BYTES};
+use crate::config::{Format, Links, SplitterConfig, Whitespace};
+use crate::context::Context;
+use crate::decompose::{Decomposition, Settings};
 use crate::error::ConfigError;
 use crate::merge::{Merged, merge};
 use crate::named::AnySizer;
 use crate::provenance;
+use crate::segments::Limits;
 use crate::select::SelectorSet;
+use crate::size_policy::SAMPLE_BYTES;
 use crate::sizer::{Characters, Sizer};
 
 /// A configured HTML text splitter: validated settings, compiled selectors
@@ -41,10 +44,12 @@ pub struct Splitter<S = Characters> {
     pub(crate) config: SplitterConfig,
     pub(crate) separators: SelectorSet,
     pub(crate) protected: SelectorSet,
+    pub(crate) include: SelectorSet,
+    pub(crate) exclude: SelectorSet,
     pub(crate) sizer: S,
     /// A non-additive sizer's size of a span longer than this many bytes
     /// may be estimated before anything of its document has been measured
-    /// (see the `decompose` module); shorter documents are measured.
+    /// (see the `size_policy` module); shorter documents are measured.
     pub(crate) estimate_above: usize,
 }
 
@@ -106,10 +111,14 @@ impl<S: Sizer> Splitter<S> {
         config.validate()?;
         let separators = SelectorSet::compile("separators", &config.separators)?;
         let protected = SelectorSet::compile("neverBreakWithin", &config.never_break_within)?;
+        let include = SelectorSet::compile("include", &config.include)?;
+        let exclude = SelectorSet::compile("exclude", &config.exclude)?;
         Ok(Splitter {
             config,
             separators,
             protected,
+            include,
+            exclude,
             sizer,
             estimate_above: SAMPLE_BYTES,
         })
@@ -139,10 +148,16 @@ impl<S: Sizer> Splitter<S> {
     /// Splits one parsed document into chunks, each with its provenance
     /// (SPEC §7).
     pub fn split<A: DomAdapter>(&self, dom: &A) -> Chunks {
-        let mut canonical = CanonicalText::build(dom, self.config.whitespace, true);
+        let mut canonical = CanonicalText::build(dom, &self.canonical_options(true));
         let merged = self.segments_merged(dom, &canonical);
         let provenance = provenance::assign(dom, &mut canonical, &merged.spans);
-        Chunks::new(canonical.text, merged.spans, merged.sizes, provenance)
+        Chunks::new(
+            canonical.text,
+            merged.spans,
+            merged.sizes,
+            provenance,
+            merged.carried,
+        )
     }
 
     /// The byte spans [`Splitter::split`] would give, without recording or
@@ -150,8 +165,35 @@ impl<S: Sizer> Splitter<S> {
     /// costs. Not part of the stable API.
     #[doc(hidden)]
     pub fn split_spans_without_provenance<A: DomAdapter>(&self, dom: &A) -> Vec<Range<usize>> {
-        let canonical = CanonicalText::build(dom, self.config.whitespace, false);
+        let canonical = CanonicalText::build(dom, &self.canonical_options(false));
         self.segments_merged(dom, &canonical).spans
+    }
+
+    fn canonical_options(&self, provenance: bool) -> Options<'_> {
+        Options {
+            whitespace: self.config.whitespace,
+            markdown: (self.config.format == Format::Markdown).then_some(self.config.links),
+            include: &self.include,
+            exclude: &self.exclude,
+            provenance,
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            chunk_size: self.config.chunk_size,
+            max: self.config.max_chunk_size,
+        }
+    }
+
+    fn decomposition_settings(&self) -> Settings<'_, S> {
+        Settings {
+            limits: self.limits(),
+            sizer: &self.sizer,
+            separators: &self.separators,
+            protected: &self.protected,
+            estimate_above: self.estimate_above,
+        }
     }
 
     /// Decomposition (SPEC §4) and merge (SPEC §5). A segment the
@@ -164,7 +206,14 @@ impl<S: Sizer> Splitter<S> {
         dom: &A,
         canonical: &CanonicalText<A::Node>,
     ) -> Merged {
-        let mut decomposition = Decomposition::new(self, dom, canonical);
+        let context = Context::new(
+            canonical,
+            &self.sizer,
+            self.config.chunk_size,
+            self.config.heading_context,
+        );
+        let mut decomposition =
+            Decomposition::new(self.decomposition_settings(), dom, canonical, &context);
         let mut segments = decomposition.run();
         loop {
             let merged = merge(
@@ -172,8 +221,8 @@ impl<S: Sizer> Splitter<S> {
                 &segments.spans,
                 &segments.sizes,
                 &self.sizer,
-                self.config.chunk_size,
-                self.config.max_chunk_size,
+                self.limits(),
+                &context,
             );
             if merged.oversized.is_empty() {
                 return merged;
@@ -213,9 +262,40 @@ impl SplitterBuilder {
     }
 
     /// Sets how whitespace reaches the canonical text (default:
-    /// [`Whitespace::Preserve`]).
+    /// [`Whitespace::Normalize`]).
     pub fn whitespace(mut self, whitespace: Whitespace) -> Self {
         self.config.whitespace = whitespace;
+        self
+    }
+
+    /// Sets what the canonical text is: plain text (the default) or
+    /// Markdown (SPEC §3.2).
+    pub fn format(mut self, format: Format) -> Self {
+        self.config.format = format;
+        self
+    }
+
+    /// Sets how links and images are written in Markdown.
+    pub fn links(mut self, links: Links) -> Self {
+        self.config.links = links;
+        self
+    }
+
+    /// Sets the selectors of the content to split (SPEC §3.3).
+    pub fn include<I: IntoIterator<Item = T>, T: Into<String>>(mut self, selectors: I) -> Self {
+        self.config.include = selectors.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets the selectors of the elements to leave out (SPEC §3.3).
+    pub fn exclude<I: IntoIterator<Item = T>, T: Into<String>>(mut self, selectors: I) -> Self {
+        self.config.exclude = selectors.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets whether each chunk begins with its heading path (SPEC §5.1).
+    pub fn heading_context(mut self, heading_context: bool) -> Self {
+        self.config.heading_context = heading_context;
         self
     }
 

@@ -1,0 +1,124 @@
+//! Content selection (SPEC §3.3): `include` and `exclude`, on every backend.
+
+use html_splitter::{Backend, Chunks, Splitter, SplitterConfig};
+
+fn splitter(chunk_size: usize, configure: impl FnOnce(&mut SplitterConfig)) -> Splitter {
+    let mut config = SplitterConfig::new(chunk_size);
+    configure(&mut config);
+    Splitter::new(config).expect("a valid config")
+}
+
+fn split_all(splitter: &Splitter, html: &str) -> Vec<(Backend, Chunks)> {
+    Backend::ALL
+        .iter()
+        .map(|&backend| {
+            let chunks = backend
+                .split(splitter, html)
+                .expect("the backend parses this input");
+            if let Err(violation) = chunks.check(splitter.sizer(), splitter.config().max_chunk_size)
+            {
+                panic!("[{backend}] {violation}");
+            }
+            (backend, chunks)
+        })
+        .collect()
+}
+
+fn texts(splitter: &Splitter, html: &str) -> Vec<String> {
+    let all = split_all(splitter, html);
+    let (_, first) = &all[0];
+    for (backend, chunks) in &all {
+        assert_eq!(
+            chunks.to_strings(),
+            first.to_strings(),
+            "[{backend}] {html}"
+        );
+    }
+    first.to_strings()
+}
+
+#[test]
+fn include_takes_the_outermost_matches_in_document_order_each_a_block() {
+    let html = r#"<div class="c">outer <span class="c">nested</span> end</div>
+        <p>left out</p><span class="c">second</span><section><b class="c">third</b></section>"#;
+    let include = splitter(1000, |config| config.include = vec![".c".into()]);
+    assert_eq!(texts(&include, html), ["outer nested end\nsecond\nthird"]);
+}
+
+#[test]
+fn include_that_matches_nothing_gives_no_chunks_and_no_error() {
+    let include = splitter(1000, |config| config.include = vec!["main".into()]);
+    for (backend, chunks) in split_all(&include, "<p>Some text.</p>") {
+        assert!(chunks.is_empty(), "[{backend}] {:?}", chunks.to_strings());
+        assert_eq!(chunks.canonical_text(), "", "[{backend}]");
+    }
+}
+
+#[test]
+fn excluded_content_is_skipped_inside_a_protected_element() {
+    let html = r#"<p>Intro.</p><div class="keep">Kept <span class="ad">Buy now</span>together
+        <aside>aside</aside>here.</div><p>Outro.</p>"#;
+    let keep = splitter(10, |config| {
+        config.max_chunk_size = Some(40);
+        config.never_break_within = vec![".keep".into()];
+        config.exclude = vec![".ad".into(), "aside".into()];
+    });
+    assert_eq!(
+        texts(&keep, html),
+        ["Intro.", "Kept together here.", "Outro."]
+    );
+}
+
+#[test]
+fn headings_and_ids_of_left_out_content_are_not_seen() {
+    let html = r#"<nav id="menu"><h1>Menu</h1><a>Home</a></nav>
+        <main id="content"><h2 id="guide">Guide</h2><p>Body.</p></main>
+        <footer id="foot"><h2>Footer</h2><p>(c)</p></footer>"#;
+    let exclude = splitter(1000, |config| {
+        config.exclude = vec!["nav".into(), "footer".into()];
+    });
+    for (backend, chunks) in split_all(&exclude, html) {
+        let chunk = chunks.get(0).expect("one chunk");
+        assert_eq!(chunk.text, "Guide\nBody.", "[{backend}]");
+        assert_eq!(chunk.heading_path.to_vec(), ["Guide"], "[{backend}]");
+        assert_eq!(chunk.anchor, Some("guide"), "[{backend}]");
+    }
+    // With include, ids outside the included roots (here an ancestor) are
+    // not seen either.
+    let html = r#"<div id="page"><h1>Site</h1><article><p>Only this.</p></article></div>"#;
+    let include = splitter(1000, |config| config.include = vec!["article".into()]);
+    for (backend, chunks) in split_all(&include, html) {
+        let chunk = chunks.get(0).expect("one chunk");
+        assert_eq!(chunk.text, "Only this.", "[{backend}]");
+        assert!(
+            chunk.heading_path.is_empty(),
+            "[{backend}] {:?}",
+            chunk.heading_path
+        );
+        assert_eq!(chunk.anchor, None, "[{backend}]");
+    }
+}
+
+#[test]
+fn exclude_wins_over_include_and_nested_exclusions() {
+    let html = r#"<main><p>a</p><div class="x"><main>inner</main></div><p>b</p></main>"#;
+    let both = splitter(1000, |config| {
+        config.include = vec!["main".into()];
+        config.exclude = vec![".x".into()];
+    });
+    assert_eq!(texts(&both, html), ["a\nb"]);
+}
+
+#[test]
+fn a_selector_that_does_not_parse_is_named() {
+    for key in ["include", "exclude"] {
+        let json = format!(r#"{{"chunkSize": 10, "{key}": ["main", "p::before"]}}"#);
+        let config = SplitterConfig::from_json(&json).expect("the shape is right");
+        let err = Splitter::new(config).expect_err("the selector is rejected");
+        let message = err.to_string();
+        assert!(
+            message.contains("p::before") && message.contains(key),
+            "{message}"
+        );
+    }
+}

@@ -1,0 +1,220 @@
+//! Carried context (SPEC §5.1): the lines a chunk carries from before its
+//! start so that it reads alone — its heading path, a table's header and
+//! delimiter rows, a code block's opening fence — and the closing fence of a
+//! code block it ends inside.
+//!
+//! What a chunk carries depends only on where it starts and ends, so the
+//! decomposition and the merge ask [`Context::carried`] for the span they
+//! are about to size, and the size includes what that chunk would carry.
+
+use std::cell::OnceCell;
+use std::ops::Range;
+
+use crate::canonical::{CanonicalText, ContextRegion, collapse_whitespace};
+use crate::provenance;
+use crate::sizer::Sizer;
+
+/// What a chunk at some span carries, and its size.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Carried {
+    pub(crate) prefix: String,
+    pub(crate) suffix: String,
+    /// The parts' sizes added up (each part measured alone).
+    pub(crate) size: usize,
+}
+
+impl Carried {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.prefix.is_empty() && self.suffix.is_empty()
+    }
+}
+
+/// The heading paths of a document, by position: the path changes only
+/// where a heading or a sectioning element starts or a scope ends.
+#[derive(Debug)]
+struct HeadingIndex {
+    positions: Vec<usize>,
+    paths: Vec<Range<usize>>,
+    items: Vec<u32>,
+    texts: Vec<OnceCell<String>>,
+}
+
+/// Answers "what would a chunk at this span carry?" for one document.
+#[derive(Debug)]
+pub(crate) struct Context<'c, N, S> {
+    /// `None`: nothing is ever carried.
+    canonical: Option<&'c CanonicalText<N>>,
+    sizer: Option<&'c S>,
+    chunk_size: usize,
+    headings: Option<HeadingIndex>,
+}
+
+impl<'c, N, S: Sizer> Context<'c, N, S> {
+    /// The context of `canonical`; headings are carried only with
+    /// `heading_context`.
+    pub(crate) fn new(
+        canonical: &'c CanonicalText<N>,
+        sizer: &'c S,
+        chunk_size: usize,
+        heading_context: bool,
+    ) -> Self {
+        let headings = heading_context.then(|| {
+            let mut positions: Vec<usize> = Vec::with_capacity(canonical.outline.len() * 2);
+            for mark in &canonical.outline {
+                positions.push(mark.start);
+                if let crate::canonical::OutlineKind::Scope { end, .. } = mark.kind {
+                    positions.push(end);
+                }
+            }
+            positions.sort_unstable();
+            positions.dedup();
+            let (paths, items) = provenance::paths_at(canonical, &positions);
+            HeadingIndex {
+                positions,
+                paths,
+                items,
+                texts: (0..canonical.heading_spans.len())
+                    .map(|_| OnceCell::new())
+                    .collect(),
+            }
+        });
+        Context {
+            canonical: Some(canonical),
+            sizer: Some(sizer),
+            chunk_size,
+            headings,
+        }
+    }
+
+    /// A context in which nothing is carried.
+    #[cfg(test)]
+    pub(crate) fn none() -> Self {
+        Context {
+            canonical: None,
+            sizer: None,
+            chunk_size: 0,
+            headings: None,
+        }
+    }
+
+    /// Whether no chunk of this document carries anything: the splitter's
+    /// sizes are then those of the slices alone.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.headings
+            .as_ref()
+            .is_none_or(|headings| headings.items.is_empty())
+            && self
+                .canonical
+                .is_none_or(|canonical| canonical.contexts.is_empty())
+    }
+
+    /// What a chunk at `span` (trimmed, non-empty) carries, in the order of
+    /// SPEC §5.1; a part that would take the parts so far over half of the
+    /// target is left out.
+    pub(crate) fn carried(&self, span: &Range<usize>) -> Carried {
+        let mut carried = Carried::default();
+        let (Some(canonical), Some(sizer)) = (self.canonical, self.sizer) else {
+            return carried;
+        };
+        if self.is_empty() || span.is_empty() {
+            return carried;
+        }
+        let text = &canonical.text;
+        let add = |carried: &mut Carried, part: String, at_start: bool| {
+            if part.is_empty() {
+                return;
+            }
+            let size = sizer.size(&part);
+            let total = carried.size.saturating_add(size);
+            if total.saturating_mul(2) > self.chunk_size {
+                return;
+            }
+            carried.size = total;
+            if at_start {
+                carried.prefix.push_str(&part);
+            } else {
+                carried.suffix.push_str(&part);
+            }
+        };
+        add(&mut carried, self.heading_part(canonical, span.start), true);
+        let starts_in = region_at(canonical, span.start);
+        let ends_in = region_at(canonical, span.end - 1);
+        if let Some(region) = starts_in.filter(|region| region.suffix.is_none()) {
+            add(
+                &mut carried,
+                format!("{}\n", &text[region.prefix.clone()]),
+                true,
+            );
+        }
+        if let Some(region) = starts_in.filter(|region| region.suffix.is_some()) {
+            add(
+                &mut carried,
+                format!("{}\n", &text[region.prefix.clone()]),
+                true,
+            );
+        }
+        if let Some(suffix) = ends_in.and_then(|region| region.suffix.clone()) {
+            add(&mut carried, format!("\n{}", &text[suffix]), false);
+        }
+        carried
+    }
+
+    /// The size of what a chunk at `span` carries.
+    pub(crate) fn size(&self, span: &Range<usize>) -> usize {
+        if self.is_empty() {
+            0
+        } else {
+            self.carried(span).size
+        }
+    }
+
+    /// The heading path of a chunk starting at `start`, less the headings it
+    /// begins with, joined by ` > `, then a line break (a blank line in
+    /// Markdown); empty when no heading is left.
+    fn heading_part(&self, canonical: &CanonicalText<N>, start: usize) -> String {
+        let Some(headings) = &self.headings else {
+            return String::new();
+        };
+        let at = headings
+            .positions
+            .partition_point(|&position| position <= start);
+        let Some(path) = at
+            .checked_sub(1)
+            .and_then(|index| headings.paths.get(index))
+        else {
+            return String::new();
+        };
+        let names: Vec<&str> = headings.items[path.clone()]
+            .iter()
+            .map(|&item| item as usize)
+            .filter(|&item| canonical.heading_starts.get(item) != Some(&start))
+            .filter_map(|item| {
+                let text = headings.texts.get(item)?.get_or_init(|| {
+                    canonical
+                        .heading_spans
+                        .get(item)
+                        .map(|span| collapse_whitespace(&canonical.text[span.clone()]))
+                        .unwrap_or_default()
+                });
+                (!text.is_empty()).then_some(text.as_str())
+            })
+            .collect();
+        if names.is_empty() {
+            return String::new();
+        }
+        let mut part = names.join(" > ");
+        part.push_str(if canonical.markdown { "\n\n" } else { "\n" });
+        part
+    }
+}
+
+/// The table or code block whose rows or code contain byte `at`.
+fn region_at<N>(canonical: &CanonicalText<N>, at: usize) -> Option<&ContextRegion> {
+    let regions = &canonical.contexts;
+    let index = regions.partition_point(|region| region.inside.start <= at);
+    regions[..index]
+        .iter()
+        .rev()
+        .take(2)
+        .find(|region| region.inside.contains(&at))
+}

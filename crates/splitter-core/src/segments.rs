@@ -1,0 +1,57 @@
+//! What the decomposition (SPEC §4) hands the merge (SPEC §5): the limits
+//! both work to, and the document's segments with their sizes as far as the
+//! decomposition knows them.
+
+use std::ops::Range;
+
+/// The target and the cap of a split, in the sizer's unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Limits {
+    pub(crate) chunk_size: usize,
+    pub(crate) max: Option<usize>,
+}
+
+/// The size of a segment, as far as the decomposition knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Size {
+    /// Measured by the sizer on the segment's text.
+    Exact(usize),
+    /// Estimated from the document's size per byte; the segment's text fits
+    /// the target by the estimate, by a wide margin.
+    Estimate(usize),
+    /// Not measured (a piece of a forced split, known to fit the cap).
+    Unknown,
+}
+
+/// Where a segment kept on an estimate came from, so that the
+/// decomposition can take it apart again if the merge finds it too large:
+/// the run of sibling units it spans (indices into the canonical text's
+/// units) and whether it lies inside a protected element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Origin {
+    pub(crate) first: usize,
+    pub(crate) last: usize,
+    pub(crate) in_protected: bool,
+}
+
+/// The segments of a document, in document order: trimmed byte spans of the
+/// canonical text, each with its size as far as it is known.
+#[derive(Debug, Default)]
+pub(crate) struct Segments {
+    pub(crate) spans: Vec<Range<usize>>,
+    pub(crate) sizes: Vec<Size>,
+    /// For a segment kept on an estimate: where it came from.
+    pub(crate) origins: Vec<Option<Origin>>,
+}
+
+impl Segments {
+    pub(crate) fn push(&mut self, span: Range<usize>, size: Size, origin: Option<Origin>) {
+        self.spans.push(span);
+        self.sizes.push(size);
+        self.origins.push(origin);
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.spans.len()
+    }
+}

@@ -1,0 +1,52 @@
+//! Byte spans of text: trimming a span and finding char boundaries. Shared
+//! by the decomposition, the forced split and the size policy, which all
+//! cut the canonical text by byte offsets.
+
+use std::ops::Range;
+
+/// `span` of `text` without leading and trailing whitespace.
+pub(crate) fn trimmed(text: &str, span: Range<usize>) -> Range<usize> {
+    let slice = &text[span.clone()];
+    let start = span.start + (slice.len() - slice.trim_start().len());
+    let end = span.end - (slice.len() - slice.trim_end().len());
+    if start >= end {
+        start..start
+    } else {
+        start..end
+    }
+}
+
+/// The largest char boundary of `text` at or below `index`.
+pub(crate) fn floor_char_boundary(text: &str, index: usize) -> usize {
+    if index >= text.len() {
+        return text.len();
+    }
+    let mut index = index;
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trimmed_spans() {
+        assert_eq!(trimmed("  ab \n", 0..6), 2..4);
+        assert_eq!(trimmed("x  ab \ny", 1..7), 3..5);
+        assert!(trimmed(" \u{a0} ", 0..4).is_empty());
+    }
+
+    #[test]
+    fn floor_char_boundaries() {
+        let text = "aé🦀";
+        assert_eq!(floor_char_boundary(text, 0), 0);
+        assert_eq!(floor_char_boundary(text, 2), 1);
+        assert_eq!(floor_char_boundary(text, 3), 3);
+        assert_eq!(floor_char_boundary(text, 5), 3);
+        assert_eq!(floor_char_boundary(text, 7), 7);
+        assert_eq!(floor_char_boundary(text, 100), 7);
+    }
+}
