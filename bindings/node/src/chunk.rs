@@ -39,7 +39,8 @@ pub fn convert(chunks: &Chunks) -> Result<Vec<Chunk>> {
         .zip(chunks.sizes())
         .enumerate()
         .map(|(index, (chunk, &size))| {
-            let (prefix_length, suffix_length) = carried_lengths(chunk.text);
+            let (prefix_length, suffix_length) =
+                carried_lengths(chunk.text, chunk.prefix_length, chunk.suffix_length)?;
             Ok(Chunk {
                 text: chunk.text.to_owned(),
                 start_index: offsets.get(2 * index)?,
@@ -57,10 +58,14 @@ pub fn convert(chunks: &Chunks) -> Result<Vec<Chunk>> {
 }
 
 /// How many UTF-16 code units at the start and at the end of a chunk's text
-/// are carried context (SPEC §5.1). The core does not report carried
-/// context yet, and carries none: 0 and 0 until it does.
-fn carried_lengths(_text: &str) -> (u32, u32) {
-    (0, 0)
+/// are carried context (SPEC §5.1), from the core's counts of characters.
+fn carried_lengths(text: &str, prefix_chars: usize, suffix_chars: usize) -> Result<(u32, u32)> {
+    let units = |chars: &mut dyn Iterator<Item = char>, n| -> usize {
+        chars.take(n).map(char::len_utf16).sum()
+    };
+    let prefix = units(&mut text.chars(), prefix_chars);
+    let suffix = units(&mut text.chars().rev(), suffix_chars);
+    Ok((js_number(prefix)?, js_number(suffix)?))
 }
 
 /// A count as a JavaScript number (no JS string or index reaches 2³²).

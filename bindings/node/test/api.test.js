@@ -65,6 +65,23 @@ test('offsets are UTF-16 code units: astral characters count two', () => {
   }
 })
 
+test('carried context: prefixLength and suffixLength are UTF-16 code units of the text', () => {
+  const html = '<h1>Guide 😀</h1><p>Intro text here.</p><h2>Install 🦀</h2><p>Run the installer.</p><p>Then restart.</p>'
+  const splitter = new HtmlSplitter({ chunkSize: 40, maxChunkSize: 50, separators: ['h2', 'p'], headingContext: true })
+  const canonical = splitter.canonicalText(html)
+  const chunks = splitter.chunks(html)
+  const carrying = chunks.filter((chunk) => chunk.prefixLength > 0)
+  assert.ok(carrying.length > 0, JSON.stringify(chunks))
+  for (const chunk of chunks) {
+    const slice = canonical.slice(chunk.startIndex, chunk.endIndex)
+    assert.equal(chunk.text.slice(chunk.prefixLength, chunk.text.length - chunk.suffixLength), slice)
+    assert.equal(chunk.suffixLength, 0)
+  }
+  const last = chunks.at(-1)
+  assert.equal(last.text, 'Guide 😀 > Install 🦀\nThen restart.')
+  assert.equal(last.prefixLength, 'Guide 😀 > Install 🦀\n'.length)
+})
+
 test('sizer "utf16" counts as String.length does', () => {
   const [chunk] = new HtmlSplitter({ chunkSize: 100, sizer: 'utf16' }).chunks('<p>😀 ok</p>')
   assert.equal(chunk.size, '😀 ok'.length)
