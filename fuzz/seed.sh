@@ -23,7 +23,9 @@ for name in targets + ["config_json"]:
 
 def header(key: bytes) -> bytes:
     # A varied but reproducible config per seed: chunk size 1..300, a max
-    # on three seeds in four, a few separators and protected selectors.
+    # on three seeds in four, a few separators and protected selectors; the
+    # other bits of byte 2 pick the sizer, whitespace and forced estimates
+    # (see FuzzCase::from_bytes).
     h = hashlib.sha1(key).digest()
     chunk = struct.unpack_from("<H", h, 0)[0]
     flags = h[2] | (1 if h[2] & 6 else 0)

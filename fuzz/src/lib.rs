@@ -1,11 +1,18 @@
 //! Shared code of the fuzz targets: how fuzzer bytes become a splitter
-//! configuration and an HTML document, and the SPEC §6 checks every target
-//! runs on the chunks.
+//! configuration (sizer included) and an HTML document, and the SPEC §6 and
+//! §7 checks every target runs on the chunks.
 //!
 //! `crates/conformance/tests/fuzz_regressions.rs` includes this file, so
 //! that a crash file replays as a plain `cargo test`.
 
-use html_splitter::{Backend, Characters, Chunks, Splitter, SplitterConfig};
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use html_splitter::{
+    Backend, Bytes, Characters, Chunks, DomAdapter, Html5everDom, NodeKind, ScraperDom, SizeFn,
+    Sizer, Splitter, SplitterConfig, Tiktoken, TlDom, Utf16, Whitespace,
+};
 
 /// The selectors a fuzzed config picks from: all valid, covering type,
 /// class, attribute, combinator and structural selectors. Bit `i` of a
@@ -32,11 +39,59 @@ pub const SELECTORS: [&str; 16] = [
 /// How many leading bytes encode the configuration.
 pub const HEADER_LEN: usize = 8;
 
+/// The sizer a fuzz input picks (bits 1–3 of header byte 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FuzzSizer {
+    /// Unicode scalar values (the default; every header written before the
+    /// sizer was chosen picks it).
+    Characters,
+    /// UTF-8 bytes.
+    Bytes,
+    /// UTF-16 code units.
+    Utf16,
+    /// `cl100k_base` tokens.
+    Tiktoken,
+    /// A callback counting whitespace-separated words: not additive, so
+    /// estimated like tokens.
+    Words,
+}
+
+impl FuzzSizer {
+    /// Bits 1–3 of header byte 2; values 5–7 repeat tokens, words and
+    /// bytes, the sizers with the most to estimate or to cut.
+    fn from_bits(bits: u8) -> FuzzSizer {
+        match bits & 7 {
+            1 | 7 => FuzzSizer::Bytes,
+            2 => FuzzSizer::Utf16,
+            3 | 5 => FuzzSizer::Tiktoken,
+            4 | 6 => FuzzSizer::Words,
+            _ => FuzzSizer::Characters,
+        }
+    }
+
+    /// The smallest cap the sizer can hold on any text: one character is up
+    /// to 4 bytes, 2 UTF-16 units, 4 `cl100k_base` tokens or 1 word, and a
+    /// character over the cap stands alone.
+    fn smallest_cap(self) -> usize {
+        match self {
+            FuzzSizer::Characters | FuzzSizer::Words => 1,
+            FuzzSizer::Utf16 => 2,
+            FuzzSizer::Bytes | FuzzSizer::Tiktoken => 4,
+        }
+    }
+}
+
 /// One fuzz input, decoded.
 #[derive(Debug, Clone)]
 pub struct FuzzCase {
     /// A valid configuration.
     pub config: SplitterConfig,
+    /// The sizer.
+    pub sizer: FuzzSizer,
+    /// Whether a sizer that is not additive is estimated on documents of
+    /// any length (`Splitter::estimating_small_documents`), so that short
+    /// inputs reach the estimates and their corrections.
+    pub estimates: bool,
     /// The document, decoded as a browser would decode the bytes.
     pub html: String,
 }
@@ -47,26 +102,44 @@ impl FuzzCase {
     /// | bytes | meaning |
     /// |---|---|
     /// | 0–1 | `chunk_size = 1 + u16_le % 300` |
-    /// | 2 | bit 0 set: `max_chunk_size = chunk_size + byte 3` |
+    /// | 2 | bit 0 set: `max_chunk_size = chunk_size + byte 3`; bits 1–3: the sizer ([`FuzzSizer::from_bits`]); bit 4: `whitespace: normalize`; bit 5: estimates on small documents; bits 6–7 unused |
     /// | 3 | how far `max_chunk_size` exceeds `chunk_size` |
     /// | 4–5 | `u16_le` mask over [`SELECTORS`]: `separators` |
     /// | 6–7 | `u16_le` mask over [`SELECTORS`]: `never_break_within` |
+    ///
+    /// A cap below what the sizer can hold is raised to it, and the target
+    /// lowered to the cap. A header whose byte 2 is 0 or 1 means what it
+    /// meant before the sizer was chosen (characters, whitespace as
+    /// authored).
     ///
     /// The rest is the HTML, through `html_splitter::encoding::decode`.
     pub fn from_bytes(bytes: &[u8]) -> FuzzCase {
         let split = bytes.len().min(HEADER_LEN);
         let mut header = [0u8; HEADER_LEN];
         header[..split].copy_from_slice(&bytes[..split]);
-        let chunk_size = 1 + usize::from(u16::from_le_bytes([header[0], header[1]]) % 300);
-        let max_chunk_size = (header[2] & 1 == 1).then(|| chunk_size + usize::from(header[3]));
+        let sizer = FuzzSizer::from_bits(header[2] >> 1);
+        let mut chunk_size = 1 + usize::from(u16::from_le_bytes([header[0], header[1]]) % 300);
+        let max_chunk_size = (header[2] & 1 == 1)
+            .then(|| (chunk_size + usize::from(header[3])).max(sizer.smallest_cap()));
+        if let Some(max) = max_chunk_size {
+            chunk_size = chunk_size.min(max);
+        }
+        let whitespace = if header[2] & 0x10 != 0 {
+            Whitespace::Normalize
+        } else {
+            Whitespace::Preserve
+        };
         let config = SplitterConfig {
             max_chunk_size,
             separators: pick(u16::from_le_bytes([header[4], header[5]])),
             never_break_within: pick(u16::from_le_bytes([header[6], header[7]])),
+            whitespace,
             ..SplitterConfig::new(chunk_size)
         };
         FuzzCase {
             config,
+            sizer,
+            estimates: header[2] & 0x20 != 0,
             html: html_splitter::encoding::decode(&bytes[split..], None),
         }
     }
@@ -81,17 +154,74 @@ fn pick(mask: u16) -> Vec<String> {
         .collect()
 }
 
-/// Splits the decoded input with `backend`, asserts SPEC §6 on the chunks,
-/// and splits again to check determinism.
+/// `cl100k_base`, loaded once per process: loading it costs far more than
+/// a small input's split.
+fn cl100k() -> &'static Tiktoken {
+    static CL100K: LazyLock<Tiktoken> =
+        LazyLock::new(|| Tiktoken::new("cl100k_base").expect("cl100k_base ships with tiktoken-rs"));
+    &CL100K
+}
+
+fn count_words(text: &str) -> usize {
+    text.split_whitespace().count()
+}
+
+/// Splits the decoded input with `backend`, asserts SPEC §6 and the
+/// provenance of SPEC §7 on the chunks, and splits again to check
+/// determinism.
 pub fn check_split(backend: Backend, bytes: &[u8]) {
     let case = FuzzCase::from_bytes(bytes);
-    let splitter = Splitter::new(case.config.clone()).expect("derived configs are valid");
-    let chunks = backend
-        .split(&splitter, &case.html)
-        .expect("the backend parses this input");
-    assert_invariants(&chunks, case.config.max_chunk_size, backend);
+    match case.sizer {
+        FuzzSizer::Characters => check_with(backend, &case, Characters),
+        FuzzSizer::Bytes => check_with(backend, &case, Bytes),
+        FuzzSizer::Utf16 => check_with(backend, &case, Utf16),
+        FuzzSizer::Tiktoken => check_with(backend, &case, cl100k()),
+        FuzzSizer::Words => check_with(backend, &case, SizeFn(count_words)),
+    }
+}
+
+fn check_with<S: Sizer>(backend: Backend, case: &FuzzCase, sizer: S) {
+    let mut splitter =
+        Splitter::with_sizer(case.config.clone(), sizer).expect("derived configs are valid");
+    if case.estimates {
+        splitter = splitter.estimating_small_documents();
+    }
+    let html = case.html.as_str();
+    let parsed = "the backend parses this input";
+    match backend {
+        Backend::Html5ever => check_dom(
+            backend,
+            &splitter,
+            &Html5everDom::parse(html).expect(parsed),
+            html,
+        ),
+        Backend::Scraper => check_dom(
+            backend,
+            &splitter,
+            &ScraperDom::parse(html).expect(parsed),
+            html,
+        ),
+        Backend::Tl => check_dom(backend, &splitter, &TlDom::parse(html).expect(parsed), html),
+        other => panic!("{other}: not compiled into the fuzz targets"),
+    }
+}
+
+fn check_dom<S: Sizer, D: DomAdapter>(
+    backend: Backend,
+    splitter: &Splitter<S>,
+    dom: &D,
+    html: &str,
+) {
+    let chunks = splitter.split(dom);
+    assert_invariants_in(
+        &chunks,
+        splitter.sizer(),
+        splitter.config().max_chunk_size,
+        backend,
+    );
+    assert_provenance(&chunks, &PageFacts::of(dom), backend);
     let again = backend
-        .split(&splitter, &case.html)
+        .split(splitter, html)
         .expect("the backend parses this input");
     assert!(
         chunks == again,
@@ -99,9 +229,128 @@ pub fn check_split(backend: Backend, bytes: &[u8]) {
     );
 }
 
-/// SPEC §6 invariants 1–3 on one document's chunks.
+/// SPEC §6 invariants 1–3 on one document's chunks, sized in characters.
 pub fn assert_invariants(chunks: &Chunks, max: Option<usize>, backend: Backend) {
-    if let Err(violation) = chunks.check(&Characters, max) {
+    assert_invariants_in(chunks, &Characters, max, backend);
+}
+
+/// SPEC §6 invariants 1–3 on one document's chunks, sized by `sizer`.
+pub fn assert_invariants_in<S: Sizer>(
+    chunks: &Chunks,
+    sizer: &S,
+    max: Option<usize>,
+    backend: Backend,
+) {
+    if let Err(violation) = chunks.check(sizer, max) {
         panic!("{backend}: {violation}");
+    }
+}
+
+/// What SPEC §7's provenance may name, read from the parsed page by a walk
+/// of its own (not the library's provenance code).
+pub struct PageFacts {
+    /// Every `id` attribute of the page.
+    ids: HashSet<String>,
+    /// The text of every element of the page, without whitespace, skipped
+    /// elements and everything but text nodes, one after another; each
+    /// heading's text is a range of it.
+    text: String,
+    /// The ranges of [`PageFacts::text`] that are headings (`h1`–`h6`), by
+    /// length: nested headings make their texts overlap, so they are
+    /// compared, not copied.
+    headings: HashMap<usize, Vec<Range<usize>>>,
+}
+
+impl PageFacts {
+    /// One walk over `dom`, on a heap stack (fuzzed pages nest deeply).
+    pub fn of<D: DomAdapter>(dom: &D) -> PageFacts {
+        enum Step<N> {
+            Enter(N),
+            /// The end of a heading whose text began at this offset.
+            Leave(usize),
+        }
+        let mut facts = PageFacts {
+            ids: HashSet::new(),
+            text: String::new(),
+            headings: HashMap::new(),
+        };
+        let mut stack = vec![Step::Enter(dom.document())];
+        while let Some(step) = stack.pop() {
+            let node = match step {
+                Step::Enter(node) => node,
+                Step::Leave(start) => {
+                    let end = facts.text.len();
+                    facts
+                        .headings
+                        .entry(end - start)
+                        .or_default()
+                        .push(start..end);
+                    continue;
+                }
+            };
+            match dom.kind(node) {
+                NodeKind::Text => facts
+                    .text
+                    .extend(dom.text(node).chars().filter(|c| !c.is_whitespace())),
+                NodeKind::Element | NodeKind::Document => {
+                    if dom.kind(node) == NodeKind::Element {
+                        let name = dom.element_name(node).to_ascii_lowercase();
+                        if let Some(id) = dom.attribute(node, "id") {
+                            facts.ids.insert(id.into_owned());
+                        }
+                        if matches!(name.as_str(), "script" | "style" | "template" | "noscript") {
+                            continue;
+                        }
+                        if matches!(name.as_str(), "h1" | "h2" | "h3" | "h4" | "h5" | "h6") {
+                            stack.push(Step::Leave(facts.text.len()));
+                        }
+                    }
+                    let children: Vec<D::Node> = dom.children(node).collect();
+                    stack.extend(children.into_iter().rev().map(Step::Enter));
+                }
+                _ => {}
+            }
+        }
+        facts
+    }
+
+    fn is_heading_text(&self, entry: &str) -> bool {
+        let entry: String = entry.chars().filter(|c| !c.is_whitespace()).collect();
+        self.headings.get(&entry.len()).is_some_and(|ranges| {
+            ranges
+                .iter()
+                .any(|range| self.text.get(range.clone()) == Some(entry.as_str()))
+        })
+    }
+}
+
+/// SPEC §7 on one document's chunks: `startIndex..endIndex` (in Unicode
+/// scalar values) of the canonical text is the chunk, every anchor is an
+/// `id` of the page and every heading path entry the text of one of its
+/// headings (compared without whitespace: the path collapses it).
+pub fn assert_provenance(chunks: &Chunks, page: &PageFacts, backend: Backend) {
+    let text: Vec<char> = chunks.canonical_text().chars().collect();
+    for (index, chunk) in chunks.iter().enumerate() {
+        let slice: Option<String> = text
+            .get(chunk.start_index..chunk.end_index)
+            .map(|chars| chars.iter().collect());
+        assert!(
+            slice.as_deref() == Some(chunk.text),
+            "{backend}: chunk {index} is not text[{}..{}]",
+            chunk.start_index,
+            chunk.end_index
+        );
+        if let Some(anchor) = chunk.anchor {
+            assert!(
+                page.ids.contains(anchor),
+                "{backend}: chunk {index}: anchor {anchor:?} is no id of the page"
+            );
+        }
+        for entry in chunk.heading_path.iter() {
+            assert!(
+                page.is_heading_text(entry),
+                "{backend}: chunk {index}: heading path entry {entry:?} is no heading's text"
+            );
+        }
     }
 }

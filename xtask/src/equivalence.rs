@@ -80,15 +80,28 @@ impl Record {
 }
 
 /// Checks SPEC §7 on one split: offsets index the canonical text in Unicode
-/// scalar values, and every anchor is one of the page's `ids` (as html5ever
-/// parses it, whatever the backend: [`page_ids`]).
+/// scalar values (the chunk less what it carries, SPEC §5.1, is
+/// `text[startIndex:endIndex]`), and every anchor is one of the page's `ids`
+/// (as html5ever parses it, whatever the backend: [`page_ids`]).
 fn check_provenance(chunks: &Chunks, ids: &HashSet<String>) -> Result<(), String> {
     let text: Vec<char> = chunks.canonical_text().chars().collect();
     for (index, chunk) in chunks.iter().enumerate() {
         let slice: Option<String> = text
             .get(chunk.start_index..chunk.end_index)
             .map(|chars| chars.iter().collect());
-        if slice.as_deref() != Some(chunk.text) {
+        let own: String = chunk
+            .text
+            .chars()
+            .skip(chunk.prefix_length)
+            .take(
+                chunk
+                    .text
+                    .chars()
+                    .count()
+                    .saturating_sub(chunk.prefix_length + chunk.suffix_length),
+            )
+            .collect();
+        if slice.as_deref() != Some(own.as_str()) {
             return Err(format!(
                 "chunk {index} is not text[{}..{}]",
                 chunk.start_index, chunk.end_index

@@ -46,6 +46,26 @@ fn replay_large(html: &[u8]) {
     }
 }
 
+/// Byte 2 of the header picks the cap, the sizer, the whitespace and the
+/// estimates: every combination, on a page with headings, ids, protected
+/// elements, non-ASCII text and a run of words to force apart.
+#[test]
+fn every_sizer_whitespace_and_estimate_setting() {
+    let html = "<h1 id=top>Title <b>one</b></h1><p>intro   text</p>\
+        <section id=s><h2>Sub\n title</h2><pre>  code\n  block</pre>\
+        <p>café 🦀 日本語 e\u{301} words words words words words</p></section>\
+        <table><tr><td>a</td><td id=cell>b</td></tr></table><h3>  </h3><p>tail</p>";
+    for flags in 0..64u8 {
+        replay(
+            &[
+                &[12, 0, flags, 3, 0x01, 0x00, 0x00, 0x06][..],
+                html.as_bytes(),
+            ]
+            .concat(),
+        );
+    }
+}
+
 #[test]
 fn empty_and_header_only_inputs() {
     replay(b"");

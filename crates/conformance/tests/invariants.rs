@@ -6,8 +6,8 @@ mod common;
 use std::sync::LazyLock;
 
 use html_splitter::{
-    Backend, Bytes, Characters, Chunks, HuggingFace, SizeFn, Sizer, Splitter, SplitterConfig,
-    Tiktoken, Utf16, Whitespace,
+    Backend, Bytes, Characters, Chunks, Format, HuggingFace, Links, SizeFn, Sizer, Splitter,
+    SplitterConfig, Tiktoken, Utf16, Whitespace,
 };
 use proptest::prelude::*;
 
@@ -23,6 +23,8 @@ enum Node {
         children: Vec<Node>,
     },
     Void(&'static str),
+    /// A table: rows of cells, each with its `colspan` and inline content.
+    Table(Vec<Vec<(usize, Vec<Node>)>>),
     Script(String),
     Comment(String),
 }
@@ -69,9 +71,15 @@ fn inline_node() -> impl Strategy<Value = Node> {
     })
 }
 
+fn table_node() -> impl Strategy<Value = Node> {
+    let cell = (1usize..3, prop::collection::vec(inline_node(), 0..3));
+    prop::collection::vec(prop::collection::vec(cell, 1..4), 1..4).prop_map(Node::Table)
+}
+
 fn block_node() -> impl Strategy<Value = Node> {
     let leaf = prop_oneof![
         4 => inline_node(),
+        1 => table_node(),
         1 => Just(Node::Void("hr")),
         1 => "[a-z<> ]{0,8}".prop_map(Node::Script),
         3 => (
@@ -89,6 +97,8 @@ fn block_node() -> impl Strategy<Value = Node> {
                 "article",
                 "blockquote",
                 "emu-clause",
+                "ul",
+                "ol",
             ]),
             class(),
             prop::collection::vec(inner, 0..5),
@@ -129,6 +139,22 @@ fn render(node: &Node, out: &mut String) {
             out.push_str(tag);
             out.push('>');
         }
+        Node::Table(rows) => {
+            out.push_str("<table><tbody>");
+            for (index, row) in rows.iter().enumerate() {
+                out.push_str("<tr>");
+                for (colspan, content) in row {
+                    let tag = if index == 0 { "th" } else { "td" };
+                    out.push_str(&format!("<{tag} colspan=\"{colspan}\">"));
+                    for node in content {
+                        render(node, out);
+                    }
+                    out.push_str(&format!("</{tag}>"));
+                }
+                out.push_str("</tr>");
+            }
+            out.push_str("</tbody></table>");
+        }
         Node::Script(body) => {
             out.push_str("<script>");
             out.push_str(&body.replace('<', " "));
@@ -154,11 +180,20 @@ fn render_all(nodes: &[Node]) -> String {
 /// The outermost protected elements of `nodes`, each rendered to be split
 /// alone: inside a `pre` when it is inside one in the document, so that its
 /// text (and so its size) is the same alone as in place.
-fn outermost_protected(nodes: &[Node], never: &[String], found: &mut Vec<String>) {
-    outermost_protected_in(nodes, never, false, found);
+///
+/// Each comes with whether an ancestor prefixes its lines in Markdown
+/// (`> `, a list's indentation), which makes it larger in place than alone.
+fn outermost_protected(nodes: &[Node], never: &[String], found: &mut Vec<(String, bool)>) {
+    outermost_protected_in(nodes, never, false, false, found);
 }
 
-fn outermost_protected_in(nodes: &[Node], never: &[String], in_pre: bool, found: &mut Vec<String>) {
+fn outermost_protected_in(
+    nodes: &[Node],
+    never: &[String],
+    in_pre: bool,
+    prefixed: bool,
+    found: &mut Vec<(String, bool)>,
+) {
     for node in nodes {
         if let Node::Element {
             tag,
@@ -177,12 +212,29 @@ fn outermost_protected_in(nodes: &[Node], never: &[String], in_pre: bool, found:
                 if in_pre {
                     html.push_str("</pre>");
                 }
-                found.push(html);
+                found.push((html, prefixed));
             } else {
-                outermost_protected_in(children, never, in_pre || *tag == "pre", found);
+                outermost_protected_in(
+                    children,
+                    never,
+                    in_pre || *tag == "pre",
+                    prefixed || matches!(*tag, "blockquote" | "ul" | "ol" | "li"),
+                    found,
+                );
             }
         }
     }
+}
+
+/// The text forms: plain text as authored or normalized, Markdown with
+/// links as text or inline.
+fn form() -> impl Strategy<Value = (Whitespace, Format, Links)> {
+    prop::sample::select(vec![
+        (Whitespace::Preserve, Format::Text, Links::Text),
+        (Whitespace::Normalize, Format::Text, Links::Text),
+        (Whitespace::Normalize, Format::Markdown, Links::Text),
+        (Whitespace::Normalize, Format::Markdown, Links::Inline),
+    ])
 }
 
 fn config() -> impl Strategy<Value = SplitterConfig> {
@@ -191,15 +243,28 @@ fn config() -> impl Strategy<Value = SplitterConfig> {
         prop::option::of(0usize..40),
         prop::sample::subsequence(vec!["h2", "p", "br", ".sep", "section > h3"], 0..=3),
         prop::sample::subsequence(vec![".keep", "pre"], 0..=2),
-        prop::sample::select(vec![Whitespace::Preserve, Whitespace::Normalize]),
+        form(),
+        any::<bool>(),
     )
         .prop_map(
-            |(chunk_size, extra, separators, never, whitespace)| SplitterConfig {
-                max_chunk_size: extra.map(|extra| chunk_size + extra),
-                separators: separators.into_iter().map(str::to_owned).collect(),
-                never_break_within: never.into_iter().map(str::to_owned).collect(),
-                whitespace,
-                ..SplitterConfig::new(chunk_size)
+            |(
+                chunk_size,
+                extra,
+                separators,
+                never,
+                (whitespace, format, links),
+                heading_context,
+            )| {
+                SplitterConfig {
+                    max_chunk_size: extra.map(|extra| chunk_size + extra),
+                    separators: separators.into_iter().map(str::to_owned).collect(),
+                    never_break_within: never.into_iter().map(str::to_owned).collect(),
+                    whitespace,
+                    format,
+                    links,
+                    heading_context,
+                    ..SplitterConfig::new(chunk_size)
+                }
             },
         )
 }
@@ -263,7 +328,21 @@ fn check_invariants<S: Sizer>(splitter: &Splitter<S>, chunks: &Chunks, label: &s
     let text: Vec<char> = chunks.canonical_text().chars().collect();
     for chunk in chunks {
         let slice: String = text[chunk.start_index..chunk.end_index].iter().collect();
-        assert_eq!(slice, chunk.text, "[{label}] offsets of {chunk:?}");
+        let chars: Vec<char> = chunk.text.chars().collect();
+        let own: String = chars[chunk.prefix_length..chars.len() - chunk.suffix_length]
+            .iter()
+            .collect();
+        assert_eq!(slice, own, "[{label}] offsets of {chunk:?}");
+        // What a chunk carries (SPEC §5.1) is at most half of the target.
+        let carried: String = chars[..chunk.prefix_length]
+            .iter()
+            .chain(&chars[chars.len() - chunk.suffix_length..])
+            .collect();
+        assert!(
+            splitter.sizer().size(&carried) * 2 <= splitter.config().chunk_size
+                || !splitter.sizer().is_additive(),
+            "[{label}] {chunk:?} carries more than half of the target"
+        );
     }
 }
 
@@ -330,10 +409,25 @@ fn invariants_hold<S: Sizer>(nodes: &[Node], splitter: &Splitter<S>) -> Result<(
             outermost_protected(nodes, &splitter.config().never_break_within, &mut protected);
             let whole = Splitter::new(SplitterConfig {
                 whitespace: splitter.config().whitespace,
+                format: splitter.config().format,
+                links: splitter.config().links,
                 ..SplitterConfig::new(usize::MAX)
             })
             .expect("valid");
-            for element in protected {
+            let markdown = splitter.config().format == Format::Markdown;
+            // What a chunk carries (SPEC §5.1) counts toward the cap: an
+            // element is sure to be kept whole when it fits with the most a
+            // chunk can carry, half of the target.
+            let carries = markdown || splitter.config().heading_context;
+            let most_carried = if carries {
+                splitter.config().chunk_size / 2
+            } else {
+                0
+            };
+            for (element, prefixed) in protected {
+                if markdown && prefixed {
+                    continue;
+                }
                 let Some(text) = backend
                     .split(&whole, &element)
                     .expect("the backend parses this input")
@@ -342,15 +436,28 @@ fn invariants_hold<S: Sizer>(nodes: &[Node], splitter: &Splitter<S>) -> Result<(
                 else {
                     continue;
                 };
-                let fits = splitter
-                    .config()
-                    .max_chunk_size
-                    .is_none_or(|max| splitter.sizer().size(&text) <= max);
+                let fits = splitter.config().max_chunk_size.is_none_or(|max| {
+                    splitter.sizer().size(&text).saturating_add(most_carried) <= max
+                });
                 if fits {
                     // Split alone, an element inside a `pre` loses the
                     // `pre`'s authored whitespace in normalize mode: compare
                     // words there.
-                    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+                    // In Markdown, its chunk may carry context and mark it
+                    // up around it: compare words, markup left out.
+                    let words = |text: &str| {
+                        text.split_whitespace()
+                            .filter(|word| !markdown || word.chars().any(char::is_alphanumeric))
+                            .map(|word| {
+                                if markdown {
+                                    word.trim_matches(|ch: char| "*`>#-|[]()!:".contains(ch))
+                                } else {
+                                    word
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
                     let normalize = splitter.config().whitespace == Whitespace::Normalize;
                     prop_assert!(
                         chunks.texts().any(|chunk| if normalize {
@@ -378,6 +485,66 @@ fn invariants_hold<S: Sizer>(nodes: &[Node], splitter: &Splitter<S>) -> Result<(
         );
     }
     Ok(())
+}
+
+/// `nodes` without the elements of class `class`, and everything inside.
+fn without_class(nodes: &[Node], class: &str) -> Vec<Node> {
+    nodes
+        .iter()
+        .filter(|node| !matches!(node, Node::Element { class: Some(c), .. } if *c == class))
+        .map(|node| match node {
+            Node::Element {
+                tag,
+                class: own,
+                children,
+            } => Node::Element {
+                tag,
+                class: *own,
+                children: without_class(children, class),
+            },
+            Node::Table(rows) => Node::Table(
+                rows.iter()
+                    .map(|row| {
+                        row.iter()
+                            .map(|(colspan, content)| (*colspan, without_class(content, class)))
+                            .collect()
+                    })
+                    .collect(),
+            ),
+            other => other.clone(),
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// SPEC §3.3: excluding an element removes exactly its text: the
+    /// canonical text is that of the page without it, and the invariants
+    /// hold. (The chunks may differ: without the element, the parser joins
+    /// the text nodes on either side into one.)
+    #[test]
+    fn excluding_removes_exactly_the_excluded_text(
+        nodes in prop::collection::vec(block_node(), 0..6),
+        config in config(),
+    ) {
+        let mut plain = config;
+        plain.separators.retain(|selector| selector != ".sep");
+        let excluding = SplitterConfig {
+            exclude: vec![".sep".to_owned()],
+            ..plain.clone()
+        };
+        let excluding = Splitter::new(excluding).expect("generated configs are valid");
+        let plain = Splitter::new(plain).expect("generated configs are valid");
+        let html = render_all(&nodes);
+        let stripped = render_all(&without_class(&nodes, "sep"));
+        for &backend in Backend::ALL {
+            let chunks = backend.split(&excluding, &html).expect("the backend parses this input");
+            check_invariants(&excluding, &chunks, backend.name());
+            let expected = backend.split(&plain, &stripped).expect("the backend parses this input");
+            prop_assert_eq!(chunks.canonical_text(), expected.canonical_text(), "[{}]", backend.name());
+        }
+    }
 }
 
 #[test]

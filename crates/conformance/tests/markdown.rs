@@ -266,10 +266,7 @@ fn read_back(markdown: &str) -> ReadBack {
             }
             Event::SoftBreak | Event::HardBreak => text.push(' '),
             Event::End(
-                TagEnd::Paragraph
-                | TagEnd::Item
-                | TagEnd::CodeBlock
-                | TagEnd::BlockQuote(_),
+                TagEnd::Paragraph | TagEnd::Item | TagEnd::CodeBlock | TagEnd::BlockQuote(_),
             ) => text.push(' '),
             _ => {}
         }

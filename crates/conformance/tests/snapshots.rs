@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use html_splitter::{AnySizer, Backend, Chunks, Splitter, SplitterConfig};
+use html_splitter::{AnySizer, Backend, Chunks, Format, Splitter, SplitterConfig};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
@@ -73,8 +73,20 @@ fn corpus_pages_match_their_snapshots_on_every_backend() {
                     .expect("the backend parses this input");
                 let label = format!("{} [{backend}, {config_name}]", path.display());
                 assert_invariants(splitter, &chunks, &label);
+                // tl is not a spec parser: on malformed markup its tree has
+                // other implied end tags (unclosed `li` and `td` nest), which
+                // plain text hides and Markdown shows. Its Markdown of that
+                // page has a snapshot of its own.
+                let own = backend == Backend::Tl
+                    && path.ends_with("malformed.html")
+                    && splitter.config().format == Format::Markdown;
+                let name = if own {
+                    format!("{config_name}-tl")
+                } else {
+                    config_name.clone()
+                };
                 insta::with_settings!({ description => format!("backend: {backend}"), omit_expression => true }, {
-                    insta::assert_snapshot!(config_name.as_str(), render(&chunks));
+                    insta::assert_snapshot!(name.as_str(), render(&chunks));
                 });
             }
         }

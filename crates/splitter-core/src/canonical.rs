@@ -243,6 +243,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
             scope: None,
             included: if selecting { 0 } else { 1 },
             tail: Vec::new(),
+            empty: Vec::new(),
             last_text_unit: None,
             md: options.markdown.map(|links| Markdown {
                 links,
@@ -414,6 +415,10 @@ struct Builder<'d, 'o, A: DomAdapter> {
     /// ancestor of the one before: markup written after a unit's last text
     /// (a closing fence or marker) is added to their ranges.
     tail: Vec<usize>,
+    /// Elements closed empty where the text ends: markup written there
+    /// moves them after it, so that no sibling's range ends before an
+    /// earlier sibling's.
+    empty: Vec<usize>,
     /// The last text unit, to tell whether an element holds text.
     last_text_unit: Option<usize>,
     md: Option<Markdown<A::Node>>,
@@ -738,7 +743,16 @@ where
         unit.end = end;
         unit.subtree_end = subtree_end;
         let start = unit.start;
-        if start < end {
+        if start == end {
+            if self
+                .empty
+                .last()
+                .is_some_and(|&last| self.units[last].end != end)
+            {
+                self.empty.clear();
+            }
+            self.empty.push(unit_index);
+        } else {
             match self.tail.last() {
                 Some(&inner) if inner > unit_index && self.units[inner].end == end => {
                     self.tail.push(unit_index);
@@ -781,10 +795,15 @@ where
     fn block_boundary(&mut self, line_break: bool) {
         self.pending_break = true;
         self.pending_space.clear();
-        if let Some(md) = &mut self.md
-            && !line_break
-        {
-            md.block_break = true;
+        if let Some(md) = &mut self.md {
+            if !line_break {
+                md.block_break = true;
+            }
+            // Emphasis and links do not span blocks: their markers close
+            // here, after the last text, and open again before the next.
+            if md.inline.iter().any(|mark| mark.opened) {
+                self.close_inline_marks();
+            }
         }
     }
 
@@ -833,6 +852,7 @@ where
         self.last_text_unit = Some(index);
         self.tail.clear();
         self.tail.push(index);
+        self.empty.clear();
     }
 
     fn at_line_start(&self) -> bool {
@@ -900,6 +920,25 @@ where
             let unit = &mut self.units[unit];
             if unit.end == old {
                 unit.end = new;
+            }
+        }
+        for &unit in &self.empty {
+            let unit = &mut self.units[unit];
+            if unit.end == old {
+                unit.start = new;
+                unit.end = new;
+            }
+        }
+        // Elements opened since, still empty, start after it.
+        for open in self.open.iter().rev() {
+            let Some(unit) = open.unit else { continue };
+            let unit = &mut self.units[unit];
+            if unit.start != old {
+                break;
+            }
+            unit.start = new;
+            if let Some(id) = open.id {
+                self.ids[id].start = new;
             }
         }
     }
@@ -1342,7 +1381,6 @@ where
                         }
                     }
                     kind => {
-                        self.close_inline_marks();
                         self.text.push('\n');
                         if kind == Break::Blank {
                             let blank = self.continuation_prefixes();
@@ -1378,7 +1416,7 @@ where
         }
     }
 
-    /// Writes the closers of the opened inline markers before a line break;
+    /// Writes the closers of the opened inline markers at a block boundary;
     /// they open again before the next content.
     fn close_inline_marks(&mut self) {
         let closers: String = self

@@ -4,7 +4,7 @@
 //! Sizes are asked of a [`SizePolicy`], which decides whether a span is
 //! measured or estimated (for sizers that are not additive, such as
 //! tokens). A segment kept on an estimate carries its [`Origin`]: if the
-//! merge finds it over the cap, [`Decomposition::refine`] takes it apart
+//! merge finds it too large, [`Decomposition::refine`] takes it apart
 //! again, with every size inside it measured.
 
 use std::ops::Range;
@@ -102,8 +102,8 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
     }
 
     /// `segments` with each segment listed in `oversized` (kept on an
-    /// estimate, and over the cap measured alone) decomposed again with every
-    /// size measured.
+    /// estimate, and over the cap or the target's slack measured alone)
+    /// decomposed again with every size measured.
     pub(crate) fn refine(&mut self, segments: Segments, oversized: &[usize]) -> Segments {
         let mut refined = Segments::default();
         let mut next = oversized.iter().copied().peekable();

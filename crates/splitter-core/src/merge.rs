@@ -1,5 +1,11 @@
 //! Merge (SPEC §5): consecutive segments share a chunk while they fit the
 //! target size, and every chunk is measured exactly before it is kept.
+//!
+//! Whether a segment fits is decided on sizes that may be estimates (see
+//! the `size_policy` module), so a chunk of several segments can pass the
+//! target; measured, it may pass it by at most a quarter ([`SLACK`]) and
+//! never the cap, in every sizer, or its segments are merged again on
+//! measured sizes.
 
 use std::ops::Range;
 
@@ -15,12 +21,19 @@ pub(crate) struct Merged {
     pub(crate) spans: Vec<Range<usize>>,
     pub(crate) sizes: Vec<usize>,
     /// Segments whose size was estimated and which, measured alone, are over
-    /// the cap: the merge's result is not valid until they are decomposed
-    /// further.
+    /// the cap or more than [`SLACK`] over the target: the merge's result is
+    /// not valid until they are decomposed further.
     pub(crate) oversized: Vec<usize>,
     /// For each chunk, its whole text when it carries context (SPEC §5.1).
     pub(crate) carried: Vec<Option<CarriedText>>,
 }
+
+/// How far past the target a chunk's measured size may be, as a fraction
+/// (numerator, denominator) of the target, when the merge let it grow on
+/// estimated sizes. A segment estimated under two thirds of the target
+/// (the size policy's margin) must be off by nearly double (15/8) to pass
+/// it alone.
+const SLACK: (usize, usize) = (1, 4);
 
 /// Greedy merge (SPEC §5): consecutive segments share a chunk while the text
 /// from the chunk's start to the segment's end fits the target.
@@ -30,11 +43,12 @@ pub(crate) struct Merged {
 /// ([`Size`]; a segment it did not measure is measured here): exact for an
 /// additive sizer, an estimate for tokens, so that no growing chunk is
 /// re-tokenized at every step. A chunk is then measured whole, once, unless
-/// its size is already exact; if a non-additive sizer finds it over `max`
-/// (the merge cost more than its parts), its segments are merged again on
-/// exact sizes. Measured segments fit `max` on their own (the decomposition
-/// guarantees it); a segment kept on an estimate that does not is listed in
-/// [`Merged::oversized`].
+/// its size is already exact; if it is over the cap or [`SLACK`] over the
+/// target (an estimate was wrong, or the merge cost more than its parts),
+/// its segments are merged again on exact sizes. Measured segments fit
+/// `max` on their own (the decomposition guarantees it); a segment kept on
+/// an estimate that is over the cap or the slack measured alone is listed
+/// in [`Merged::oversized`].
 pub(crate) fn merge<N, S: Sizer>(
     text: &str,
     segments: &[Range<usize>],
@@ -65,6 +79,15 @@ struct Merge<'a, 'c, N, S> {
 impl<N, S: Sizer> Merge<'_, '_, N, S> {
     fn size(&self, span: Range<usize>) -> usize {
         self.sizer.size(&self.text[span])
+    }
+
+    /// The largest measured size a chunk of several segments, or a segment
+    /// kept on an estimate, may have: the target and its slack, within the
+    /// cap.
+    fn bound(&self) -> usize {
+        let slack = self.chunk_size.saturating_mul(SLACK.0) / SLACK.1;
+        let bound = self.chunk_size.saturating_add(slack);
+        self.max.map_or(bound, |max| max.min(bound))
     }
 
     /// The size of the chunk at `span` with what it carries, and its whole
@@ -149,7 +172,7 @@ impl<N, S: Sizer> Merge<'_, '_, N, S> {
 
     /// Keeps the chunk made of the segments `parts`, whose size is `size`
     /// when already known exactly: measures it otherwise, and merges the
-    /// parts again on exact sizes if the chunk is over the cap.
+    /// parts again on exact sizes if the chunk is over [`Merge::bound`].
     fn keep(
         &self,
         merged: &mut Merged,
@@ -165,13 +188,11 @@ impl<N, S: Sizer> Merge<'_, '_, N, S> {
         let span = first.start..last.end;
         let size = size.unwrap_or_else(|| self.size(span.clone()));
         let carried = self.context.size(&span);
-        if self
-            .max
-            .is_none_or(|max| size.saturating_add(carried) <= max)
-            || parts.len() == 1
-        {
+        // A single segment stands alone whatever its size (SPEC §5); one
+        // kept on an estimate that was wrong is reported.
+        if parts.len() == 1 || size.saturating_add(carried) <= self.bound() {
             if parts.len() == 1 {
-                merged.note_oversized(parts.start, known, size, self.max);
+                merged.note_oversized(parts.start, known, size, self.bound());
             }
             self.push(merged, span, size);
             return;
@@ -203,7 +224,7 @@ impl<N, S: Sizer> Merge<'_, '_, N, S> {
                     Some(Size::Exact(size)) => *size,
                     _ => self.size(segments[index].clone()),
                 };
-                merged.note_oversized(index, known, size, self.max);
+                merged.note_oversized(index, known, size, self.bound());
                 Size::Exact(size)
             })
             .collect();
@@ -216,8 +237,8 @@ impl<N, S: Sizer> Merge<'_, '_, N, S> {
 
     /// Greedy merge of `parts` (whose sizes were exact) measuring every
     /// candidate chunk's own text: quadratic in the number of parts, so only
-    /// for the rare chunk that costs more than its parts by more than the
-    /// slack between target and cap.
+    /// for the rare chunk that costs more than its parts by more than
+    /// [`SLACK`] (or the slack between target and cap, if less).
     fn remerge_exactly(&self, merged: &mut Merged, parts: &[Range<usize>]) {
         let mut current: Option<(Range<usize>, usize)> = None;
         for part in parts {
@@ -242,11 +263,10 @@ impl<N, S: Sizer> Merge<'_, '_, N, S> {
 }
 
 impl Merged {
-    /// Records segment `index`, measured alone at `size`, as over the cap if
-    /// it is and its size was estimated.
-    fn note_oversized(&mut self, index: usize, known: &[Size], size: usize, max: Option<usize>) {
-        if max.is_some_and(|max| size > max) && matches!(known.get(index), Some(Size::Estimate(_)))
-        {
+    /// Records segment `index`, measured alone at `size`, as oversized if it
+    /// is over `bound` and its size was estimated.
+    fn note_oversized(&mut self, index: usize, known: &[Size], size: usize, bound: usize) {
+        if size > bound && matches!(known.get(index), Some(Size::Estimate(_))) {
             self.oversized.push(index);
         }
     }
@@ -308,11 +328,20 @@ mod tests {
         for (span, size) in merged.spans.iter().zip(&merged.sizes) {
             assert_eq!(sizer.size(&text[span.clone()]), *size);
         }
-        // Without a cap the estimate stands (the target is soft), and the
-        // recorded size is still the exact one.
+        // Without a cap too: 18 is more than a quarter over the target.
         let merged = merge(text, &segments, &[], &sizer, limits(10, None), &nothing());
-        assert_eq!(merged.spans, [0..9, 10..12]);
-        assert_eq!(merged.sizes, [18, 2]);
+        assert_eq!(merged.spans, [0..4, 5..9, 10..12]);
+        // The target is soft: 18 is within a quarter of 15, so it stands.
+        let merged = merge(
+            text,
+            &segments[..2],
+            &[],
+            &sizer,
+            limits(15, None),
+            &nothing(),
+        );
+        assert_eq!(merged.spans, vec![0..9]);
+        assert_eq!(merged.sizes, [18]);
     }
 
     #[test]
@@ -349,10 +378,22 @@ mod tests {
         assert_eq!(merged.spans, [0..4, 5..9, 10..14]);
         assert_eq!(merged.sizes, [4, 4, 4]);
         assert!(merged.oversized.is_empty());
-        // Without a cap the estimate stands; the size is still measured.
+        // Without a cap too: 14 is more than a quarter over the target.
         let merged = merge(text, &segments, &cheap, &sizer, limits(6, None), &nothing());
-        assert_eq!(merged.spans, vec![0..14]);
-        assert_eq!(merged.sizes, [14]);
+        assert_eq!(merged.spans, [0..4, 5..9, 10..14]);
+        assert_eq!(merged.sizes, [4, 4, 4]);
+        // Within a quarter of the target the estimate stands, and the
+        // recorded size is the measured one.
+        let merged = merge(
+            text,
+            &segments[..2],
+            &cheap[..2],
+            &sizer,
+            limits(8, None),
+            &nothing(),
+        );
+        assert_eq!(merged.spans, vec![0..9]);
+        assert_eq!(merged.sizes, [9]);
     }
 
     #[test]
@@ -369,6 +410,9 @@ mod tests {
             limits(6, Some(8)),
             &nothing(),
         );
+        assert_eq!(merged.oversized, [1]);
+        // Without a cap: 10 is more than a quarter over the target.
+        let merged = merge(text, &segments, &known, &sizer, limits(6, None), &nothing());
         assert_eq!(merged.oversized, [1]);
         // Alone, as a single segment, too.
         let merged = merge(

@@ -17,8 +17,9 @@
 //!   compared with the cap unless it is estimated over it.
 //!
 //! The cap never rests on an estimate. A segment kept on an estimate that
-//! turns out, measured alone, to be over the cap is decomposed again with
-//! every size inside it measured ([`SizePolicy::measure_within`]), and so is
+//! turns out, measured alone, to be over the cap (or more than a quarter
+//! over the target, see the `merge` module) is decomposed again with every
+//! size inside it measured ([`SizePolicy::measure_within`]), and so is
 //! any answer SPEC §6.4 rests on (whether a protected element fits the cap,
 //! [`SizePolicy::fits_measured`]). A wrong estimate can only move the
 //! boundary between two valid splits: a span that would have fit is

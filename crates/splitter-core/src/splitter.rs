@@ -198,7 +198,7 @@ impl<S: Sizer> Splitter<S> {
 
     /// Decomposition (SPEC §4) and merge (SPEC §5). A segment the
     /// decomposition kept on an estimated size and the merge found over the
-    /// cap is decomposed again, measuring every size, and the segments are
+    /// cap, or more than a quarter over the target, is decomposed again, measuring every size, and the segments are
     /// merged again: rare, and it ends because re-decomposed segments are
     /// measured.
     fn segments_merged<A: DomAdapter>(

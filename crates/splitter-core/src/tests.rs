@@ -274,3 +274,24 @@ fn token_like_sizers_measure_deep_documents_about_once() {
         "{once} bytes measured for {text} bytes of text in {LEVELS} levels"
     );
 }
+
+/// Without a cap, a chunk of several segments is at most a quarter over the
+/// target, measured on its own text, and so is a segment kept on an
+/// estimate: here a `div` whose `x`s the document's size per byte misses.
+#[test]
+fn without_a_cap_chunks_stay_within_a_quarter_of_the_target() {
+    let mut dom = ArenaDom::new();
+    paragraphs(&mut dom, 0, "aaaa", 20);
+    let div = dom.element(0, "div");
+    paragraphs(&mut dom, div, "xx", 3);
+    paragraphs(&mut dom, 0, "aaaa", 20);
+    let sizer = crate::SizeFn(x_heavy);
+    let splitter = Splitter::with_sizer(SplitterConfig::new(100), sizer)
+        .expect("valid test config")
+        .estimating_small_documents();
+    let chunks = splitter.split(&dom);
+    chunks
+        .check(&sizer, Some(125))
+        .expect("every chunk within 1.25 × the target");
+    assert_eq!(chunks.texts().filter(|text| text.contains("xx")).count(), 3);
+}
