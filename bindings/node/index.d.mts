@@ -1,0 +1,3 @@
+export * from './index.js'
+import * as binding from './index.js'
+export default binding

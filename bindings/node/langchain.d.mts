@@ -1,0 +1,54 @@
+// The types of htmlsplit/langchain for `import`. Identical to langchain.d.ts: each
+// file resolves @langchain/textsplitters in its own module system (ESM here,
+// CommonJS there), whose TextSplitter classes differ.
+import type { TextSplitter, TextSplitterParams } from '@langchain/textsplitters'
+import type { Document } from '@langchain/core/documents'
+import type { Chunk, SplitterOptions } from './index.js'
+
+/** The fields of HTMLTextSplitter: LangChain's, and the splitter's options. */
+export interface HTMLTextSplitterParams
+  extends Partial<Omit<TextSplitterParams, 'chunkOverlap'>>,
+    Partial<Omit<SplitterOptions, 'chunkSize' | 'chunkOverlap'>> {
+  /** Only 0 (the default here) is accepted. */
+  chunkOverlap?: 0
+  /**
+   * Becomes the sizer: called on the JS thread for each piece measured, so
+   * the split is synchronous. It must return a number, not a Promise.
+   * Without it (and without `sizer`) sizes are UTF-16 code units, as
+   * `String.length` counts.
+   */
+  lengthFunction?: (text: string) => number
+}
+
+/** What HTMLTextSplitter adds to each document's metadata. */
+export interface HTMLChunkMetadata {
+  partIndex: number
+  totalParts: number
+  headingPath: string[]
+  anchor: string | null
+  startIndex: number
+  endIndex: number
+  size: number
+}
+
+/**
+ * A LangChain.js TextSplitter over HTML: chunks follow the document's
+ * structure, `separators` say where to prefer breaking, `neverBreakWithin`
+ * what to keep whole, and no chunk exceeds `maxChunkSize`.
+ */
+export declare class HTMLTextSplitter extends TextSplitter {
+  constructor(fields?: HTMLTextSplitterParams)
+  maxChunkSize?: number | null
+  separators?: string[]
+  neverBreakWithin?: string[]
+  sizer: SplitterOptions['sizer']
+  /** The chunks' texts; off the main thread unless `lengthFunction` is given. */
+  splitText(html: string): Promise<string[]>
+  /** The chunks with their provenance. */
+  chunks(html: string | Uint8Array): Promise<Chunk[]>
+  createDocuments(
+    texts: string[],
+    metadatas?: Record<string, any>[],
+    chunkHeaderOptions?: { chunkHeader?: string },
+  ): Promise<Document<Record<string, any> & HTMLChunkMetadata>[]>
+}
