@@ -160,9 +160,9 @@ pub(crate) struct CanonicalText<N> {
     pub(crate) text: String,
     pub(crate) units: Vec<Unit<N>>,
     pub(crate) outline: Vec<OutlineMark>,
-    /// The byte range of each heading's text (after a Markdown heading's
-    /// `#`s); collapsed only for the headings some chunk names.
-    pub(crate) heading_spans: Vec<Range<usize>>,
+    /// Each heading's text: its byte range, collapsed only for the headings
+    /// some chunk names; in Markdown, its words without markup.
+    pub(crate) heading_texts: Vec<HeadingText>,
     /// Where each heading's unit starts, trimmed: a chunk starting there
     /// begins with the heading.
     pub(crate) heading_starts: Vec<usize>,
@@ -186,7 +186,7 @@ pub(crate) enum OutlineKind {
     /// (an index into the outline; `None` is the document).
     Scope { end: usize, parent: Option<u32> },
     /// A heading of rank `rank` in the scope `scope` (as for `parent`), whose
-    /// text is at `heading_spans[text]`; `None` when it has no text.
+    /// text is `heading_texts[text]`; `None` when it has no text.
     Heading {
         rank: u8,
         scope: Option<u32>,
@@ -203,6 +203,15 @@ pub(crate) struct IdMark<N> {
     pub(crate) end: usize,
 }
 
+/// A heading's text, as a heading path names it.
+#[derive(Clone, Debug)]
+pub(crate) enum HeadingText {
+    /// The canonical text in this byte range, whitespace collapsed.
+    Span(Range<usize>),
+    /// The words of a Markdown heading, markup left out.
+    Plain(String),
+}
+
 /// Where a chunk that begins (or ends) inside carries context (SPEC §5.1):
 /// a chunk whose first character lies in `inside` begins with `prefix`
 /// (a table's header and delimiter rows, a code block's opening line); one
@@ -214,6 +223,17 @@ pub(crate) struct ContextRegion {
     pub(crate) prefix: Range<usize>,
     /// The closing fence's byte range, for a code block.
     pub(crate) suffix: Option<Range<usize>>,
+}
+
+impl<N> CanonicalText<N> {
+    /// Heading `index`'s text with whitespace collapsed (SPEC §7).
+    pub(crate) fn heading_text(&self, index: usize) -> String {
+        match self.heading_texts.get(index) {
+            Some(HeadingText::Span(span)) => collapse_whitespace(&self.text[span.clone()]),
+            Some(HeadingText::Plain(words)) => words.clone(),
+            None => String::new(),
+        }
+    }
 }
 
 impl<N: Copy + Eq> CanonicalText<N> {
@@ -233,7 +253,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
             normalize: options.whitespace == Whitespace::Normalize,
             preformatted: 0,
             outline: Vec::new(),
-            heading_spans: Vec::new(),
+            heading_texts: Vec::new(),
             heading_starts: Vec::new(),
             ids: if options.provenance && !selecting {
                 ancestor_ids(dom, root)
@@ -258,6 +278,8 @@ impl<N: Copy + Eq> CanonicalText<N> {
                 tables: Vec::new(),
                 fence: None,
                 contexts: Vec::new(),
+                heading_words: None,
+                spaced: false,
             }),
         };
         builder.walk(root);
@@ -272,7 +294,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
             text: builder.text,
             units: builder.units,
             outline: builder.outline,
-            heading_spans: builder.heading_spans,
+            heading_texts: builder.heading_texts,
             heading_starts: builder.heading_starts,
             ids: builder.ids,
             contexts,
@@ -397,7 +419,7 @@ struct Builder<'d, 'o, A: DomAdapter> {
     /// How many preformatted elements are open (plain text forms only).
     preformatted: usize,
     outline: Vec<OutlineMark>,
-    heading_spans: Vec<Range<usize>>,
+    heading_texts: Vec<HeadingText>,
     heading_starts: Vec<usize>,
     ids: Vec<IdMark<A::Node>>,
     /// The innermost open sectioning element (an outline index).
@@ -483,6 +505,10 @@ struct Markdown<N> {
     tables: Vec<TableState<N>>,
     fence: Option<Fence>,
     contexts: Vec<ContextRegion>,
+    /// The words of the open heading, without markup, for heading paths.
+    heading_words: Option<String>,
+    /// A space was written since the last word.
+    spaced: bool,
 }
 
 struct Container {
@@ -727,7 +753,7 @@ where
         let Some(unit_index) = open.unit else {
             return;
         };
-        let heading_start = self.close_markdown(&open);
+        let heading_text = self.close_markdown(&open);
         if open.block {
             self.block_boundary(open.line_break);
         }
@@ -781,8 +807,9 @@ where
                 OutlineKind::Heading { text, .. } => {
                     let has_text = self.last_text_unit.is_some_and(|last| last > unit_index);
                     if has_text {
-                        *text = u32::try_from(self.heading_spans.len()).ok();
-                        self.heading_spans.push(heading_start.unwrap_or(start)..end);
+                        *text = u32::try_from(self.heading_texts.len()).ok();
+                        self.heading_texts
+                            .push(heading_text.unwrap_or(HeadingText::Span(start..end)));
                         let span = &self.text[start..end];
                         self.heading_starts
                             .push(start + span.len() - span.trim_start().len());
@@ -906,6 +933,13 @@ where
         } else {
             self.text.push_str(word);
         }
+        if let Some(words) = &mut md.heading_words {
+            if md.spaced && !words.is_empty() {
+                words.push(' ');
+            }
+            words.push_str(word);
+        }
+        md.spaced = false;
         md.line_fresh = false;
         md.low_water = self.open.len();
     }
@@ -1036,6 +1070,7 @@ where
                     heading,
                 });
                 md.one_line.push(depth);
+                md.heading_words = Some(String::new());
                 Opened::Container { item: false }
             }
             (Role::Preformatted, _)
@@ -1213,7 +1248,7 @@ where
 
     /// Undoes what `open` added to the Markdown state and writes its closing
     /// markup; returns where a heading's text starts.
-    fn close_markdown(&mut self, open: &OpenElement<A::Node>) -> Option<usize> {
+    fn close_markdown(&mut self, open: &OpenElement<A::Node>) -> Option<HeadingText> {
         if self.md.is_none() {
             return None;
         }
@@ -1222,10 +1257,10 @@ where
             Opened::Container { .. } => {
                 let md = self.markdown();
                 let container = md.containers.pop()?;
-                if container.heading.is_some() {
-                    md.one_line.pop();
-                }
-                container.heading.filter(|&start| start != usize::MAX)
+                container.heading?;
+                md.one_line.pop();
+                let words = md.heading_words.take().unwrap_or_default();
+                Some(HeadingText::Plain(words))
             }
             Opened::List => {
                 self.markdown().lists.pop();
@@ -1405,6 +1440,7 @@ where
         if md.line_fresh {
             self.pending_space.clear();
         }
+        md.spaced |= !self.pending_space.is_empty();
         self.text.push_str(&self.pending_space);
         self.pending_space.clear();
         for mark in &mut md.inline {

@@ -10,7 +10,7 @@
 use std::cell::OnceCell;
 use std::ops::Range;
 
-use crate::canonical::{CanonicalText, ContextRegion, collapse_whitespace};
+use crate::canonical::{CanonicalText, ContextRegion};
 use crate::provenance;
 use crate::sizer::Sizer;
 
@@ -73,7 +73,7 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
                 positions,
                 paths,
                 items,
-                texts: (0..canonical.heading_spans.len())
+                texts: (0..canonical.heading_texts.len())
                     .map(|_| OnceCell::new())
                     .collect(),
             }
@@ -189,13 +189,10 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             .map(|&item| item as usize)
             .filter(|&item| canonical.heading_starts.get(item) != Some(&start))
             .filter_map(|item| {
-                let text = headings.texts.get(item)?.get_or_init(|| {
-                    canonical
-                        .heading_spans
-                        .get(item)
-                        .map(|span| collapse_whitespace(&canonical.text[span.clone()]))
-                        .unwrap_or_default()
-                });
+                let text = headings
+                    .texts
+                    .get(item)?
+                    .get_or_init(|| canonical.heading_text(item));
                 (!text.is_empty()).then_some(text.as_str())
             })
             .collect();

@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use crate::adapter::DomAdapter;
-use crate::canonical::{CanonicalText, OutlineKind, collapse_whitespace};
+use crate::canonical::{CanonicalText, OutlineKind};
 
 /// The provenance of one chunk, by index into [`Provenance`]'s tables.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,26 +71,17 @@ fn collapse_headings<N>(
     canonical: &CanonicalText<N>,
     mut items: Vec<u32>,
 ) -> (Vec<String>, Vec<u32>) {
-    let mut renumbered = vec![u32::MAX; canonical.heading_spans.len()];
+    let mut renumbered = vec![u32::MAX; canonical.heading_texts.len()];
     let mut headings = Vec::new();
     for item in &mut items {
         let index = *item as usize;
         if renumbered[index] == u32::MAX {
             renumbered[index] = u32::try_from(headings.len()).unwrap_or(u32::MAX);
-            headings.push(heading_text(canonical, index));
+            headings.push(canonical.heading_text(index));
         }
         *item = renumbered[index];
     }
     (headings, items)
-}
-
-/// Heading `index`'s text, whitespace collapsed.
-pub(crate) fn heading_text<N>(canonical: &CanonicalText<N>, index: usize) -> String {
-    canonical
-        .heading_spans
-        .get(index)
-        .map(|span| collapse_whitespace(&canonical.text[span.clone()]))
-        .unwrap_or_default()
 }
 
 /// The heading paths (SPEC §7) at `positions` (increasing byte offsets):
