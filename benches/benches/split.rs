@@ -4,7 +4,8 @@
 //! nesting depth.
 
 use benches::{
-    corpora, ingest_splitter, nested, parse_and_walk, parse_only, split_count, split_pages,
+    corpora, ingest_splitter, nested, parse_and_walk, parse_only, repo_splitter, split_count,
+    split_pages,
 };
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use html_splitter::Backend;
@@ -38,6 +39,43 @@ fn corpus_benches(c: &mut Criterion) {
             });
             group.finish();
         }
+    }
+}
+
+/// The text forms on the ECMA-262 ingest config, html5ever, one group per
+/// corpus (`forms/{corpus}`): normalized text (the baseline), Markdown,
+/// Markdown with heading context, and normalized text with `emu-note` and
+/// `emu-example` excluded (SPEC §3.2, §3.3, §5.1).
+fn forms(c: &mut Criterion) {
+    use html_splitter::{Format, Whitespace};
+    let normalize = repo_splitter("ecma262-ingest", |config| {
+        config.whitespace = Whitespace::Normalize;
+    });
+    let markdown = repo_splitter("ecma262-ingest", |config| {
+        config.whitespace = Whitespace::Normalize;
+        config.format = Format::Markdown;
+    });
+    let markdown_context = repo_splitter("ecma262-ingest-markdown", |_| {});
+    let excluding = repo_splitter("ecma262-ingest", |config| {
+        config.whitespace = Whitespace::Normalize;
+        config.exclude = vec!["emu-note".into(), "emu-example".into()];
+    });
+    let backend = Backend::Html5ever;
+    for corpus in corpora() {
+        let mut group = c.benchmark_group(format!("forms/{}", corpus.name));
+        group.throughput(Throughput::Bytes(corpus.bytes()));
+        group.sample_size(10);
+        for (name, splitter) in [
+            ("normalize", &normalize),
+            ("markdown", &markdown),
+            ("markdown-heading-context", &markdown_context),
+            ("exclude-notes", &excluding),
+        ] {
+            group.bench_function(name, |b| {
+                b.iter(|| split_pages(backend, splitter, &corpus.pages));
+            });
+        }
+        group.finish();
     }
 }
 
@@ -111,5 +149,5 @@ fn rearranged(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, corpus_benches, scaling, depth, rearranged);
+criterion_group!(benches, corpus_benches, forms, scaling, depth, rearranged);
 criterion_main!(benches);

@@ -91,6 +91,16 @@ pub fn ingest_splitter() -> Splitter {
     Splitter::new(read_config(&path)).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
 }
 
+/// The splitter of `corpus/<name>.json`, with `configure` applied: the
+/// Markdown and content-selection benchmarks compare text forms on one
+/// config.
+pub fn repo_splitter(name: &str, configure: impl FnOnce(&mut SplitterConfig)) -> Splitter {
+    let path = workspace_root().join(format!("corpus/{name}.json"));
+    let mut config = read_config(&path);
+    configure(&mut config);
+    Splitter::new(config).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
 /// The ECMA-262 ingest config in tokens (`corpus/ecma262-ingest-tokens.json`:
 /// chunkSize 2048, maxChunkSize 3072, `tiktoken:cl100k_base`), with the
 /// sizer its `sizer` key names, as the CLI loads it.

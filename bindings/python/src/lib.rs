@@ -40,6 +40,10 @@ struct Chunk {
     heading_path: Vec<String>,
     anchor: Option<String>,
     size: usize,
+    /// Characters of `text` carried before the slice (SPEC §5.1).
+    prefix_length: usize,
+    /// Characters of `text` carried after the slice.
+    suffix_length: usize,
 }
 
 #[pymethods]
@@ -281,6 +285,11 @@ impl Names {
                 got,
             }
             .to_string(),
+            ConfigError::Conflict { key, value, needs } => format!(
+                "{}={value:?} needs {}",
+                snake_case(key),
+                needs.replacen(' ', "=", 1)
+            ),
             other => return config_error(other),
         };
         PyValueError::new_err(message)
@@ -384,6 +393,8 @@ fn convert(chunks: &Chunks) -> Vec<Chunk> {
             heading_path: chunk.heading_path.to_vec(),
             anchor: chunk.anchor.map(str::to_owned),
             size: chunk.size,
+            prefix_length: chunk.prefix_length,
+            suffix_length: chunk.suffix_length,
         })
         .collect()
 }

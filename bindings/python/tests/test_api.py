@@ -202,3 +202,49 @@ def test_empty_and_whitespace_documents_give_no_chunks():
     splitter = HtmlSplitter(10)
     assert splitter.split_text("") == []
     assert splitter.chunks("<p>   </p>") == []
+
+
+def test_markdown_with_heading_context_carries_the_path():
+    splitter = HtmlSplitter(60, max_chunk_size=80, separators=["h2", "p"], format="markdown", heading_context=True)
+    html = "<h1>Guide</h1><p>Intro.</p><h2>Install</h2><p>" + "Run the installer now. " * 3 + "</p>"
+    chunks = splitter.chunks(html)
+    assert chunks[0].text.startswith("# Guide")
+    assert chunks[0].prefix_length == 0
+    carried = [chunk for chunk in chunks if chunk.prefix_length]
+    assert carried, [chunk.text for chunk in chunks]
+    for chunk in carried:
+        assert chunk.text.startswith("Guide > Install\n\n")
+        assert chunk.prefix_length == len("Guide > Install\n\n")
+    canonical = splitter.canonical_text(html) if hasattr(splitter, "canonical_text") else None
+    for chunk in chunks:
+        assert chunk.size <= 80
+        own = chunk.text[chunk.prefix_length : len(chunk.text) - chunk.suffix_length]
+        if canonical is not None:
+            assert canonical[chunk.start_index : chunk.end_index] == own
+
+
+def test_include_and_exclude_select_the_content():
+    html = "<nav>Menu</nav><main><p>Body.</p><div class=ad>Buy</div></main><footer>(c)</footer>"
+    assert HtmlSplitter(100, include=["main"], exclude=[".ad"]).split_text(html) == ["Body."]
+    assert HtmlSplitter(100, exclude=["nav", "footer"]).split_text(html) == ["Body.\nBuy"]
+    assert HtmlSplitter(100, include=["article"]).split_text(html) == []
+    with pytest.raises(ValueError, match="exclude"):
+        HtmlSplitter(100, exclude=["p::before"])
+    with pytest.raises(ValueError, match="include"):
+        HtmlSplitter(100, include="main")
+
+
+def test_markdown_needs_normalized_whitespace_and_inline_links_need_markdown():
+    with pytest.raises(ValueError, match='format="markdown" needs whitespace="normalize"'):
+        HtmlSplitter(100, format="markdown", whitespace="preserve")
+    with pytest.raises(ValueError, match='links="inline" needs format="markdown"'):
+        HtmlSplitter(100, links="inline")
+    with pytest.raises(ValueError, match="format"):
+        HtmlSplitter(100, format="html")
+    splitter = HtmlSplitter(100, format="markdown", links="inline")
+    assert splitter.split_text('<p>See <a href="/a">docs</a>.</p>') == ["See [docs](/a)."]
+
+
+def test_whitespace_is_normalized_by_default():
+    assert HtmlSplitter(100).split_text("<p>  a   b </p>  <p> c</p>") == ["a b\nc"]
+    assert HtmlSplitter(100, whitespace="preserve").split_text("<p>  a   b </p>  <p> c</p>") == ["a   b \n c"]

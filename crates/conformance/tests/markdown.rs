@@ -296,3 +296,30 @@ fn the_markdown_reads_back_as_the_documents_structure() {
         );
     }
 }
+
+#[test]
+fn what_a_chunk_carries_from_a_list_item_begins_without_indentation() {
+    let rows: String = (0..8)
+        .map(|i| format!("<tr><td>key {i}</td><td>value {i}</td></tr>"))
+        .collect();
+    let html = format!(
+        "<ol><li>Item<table><tr><th>K</th><th>V</th></tr>{rows}</table>\
+         <pre>{}</pre></li></ol>",
+        "line of code\n".repeat(12)
+    );
+    let splitter = markdown_splitter(60, |config| config.max_chunk_size = Some(90));
+    for (backend, chunks) in split_all(&splitter, &html) {
+        assert!(
+            chunks
+                .texts()
+                .any(|text| text.starts_with("| K | V |\n   | --- | --- |\n")),
+            "[{backend}] {:?}",
+            chunks.to_strings()
+        );
+        assert!(
+            chunks.texts().any(|text| text.starts_with("```\n")),
+            "[{backend}] {:?}",
+            chunks.to_strings()
+        );
+    }
+}

@@ -139,19 +139,16 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
         add(&mut carried, self.heading_part(canonical, span.start), true);
         let starts_in = region_at(canonical, span.start);
         let ends_in = region_at(canonical, span.end - 1);
+        // A table's or a code block's first line is indented in a list
+        // item; a chunk begins with no whitespace.
+        let lines =
+            |region: &ContextRegion| format!("{}\n", text[region.prefix.clone()].trim_start());
+        // The table's header first, then a fence (SPEC §5.1's order).
         if let Some(region) = starts_in.filter(|region| region.suffix.is_none()) {
-            add(
-                &mut carried,
-                format!("{}\n", &text[region.prefix.clone()]),
-                true,
-            );
+            add(&mut carried, lines(region), true);
         }
         if let Some(region) = starts_in.filter(|region| region.suffix.is_some()) {
-            add(
-                &mut carried,
-                format!("{}\n", &text[region.prefix.clone()]),
-                true,
-            );
+            add(&mut carried, lines(region), true);
         }
         if let Some(suffix) = ends_in.and_then(|region| region.suffix.clone()) {
             add(&mut carried, format!("\n{}", &text[suffix]), false);

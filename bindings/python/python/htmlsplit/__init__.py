@@ -35,12 +35,23 @@ _CONFIG_KEYS = {
     "separators": "separators",
     "never_break_within": "neverBreakWithin",
     "whitespace": "whitespace",
+    "format": "format",
+    "links": "links",
+    "include": "include",
+    "exclude": "exclude",
+    "heading_context": "headingContext",
     "sizer": "sizer",
 }
 
 
 # Defaults left out of the config, so that it stays as short as a user would write it.
-_DEFAULTS = {"whitespace": "preserve", "sizer": "characters"}
+_DEFAULTS = {
+    "whitespace": "normalize",
+    "format": "text",
+    "links": "text",
+    "heading_context": False,
+    "sizer": "characters",
+}
 
 
 def _config(chunk_size: int, kwargs: Mapping[str, Any]) -> dict:
@@ -52,7 +63,7 @@ def _config(chunk_size: int, kwargs: Mapping[str, Any]) -> dict:
             raise TypeError(f"HtmlSplitter got an unexpected keyword argument {name!r}")
         if value is None or _DEFAULTS.get(name) == value:
             continue
-        if name in ("separators", "never_break_within"):
+        if name in ("separators", "never_break_within", "include", "exclude"):
             if isinstance(value, str):
                 raise ValueError(
                     f"invalid {name}: expected a sequence of CSS selectors, got the string {value!r}"
@@ -80,7 +91,14 @@ class HtmlSplitter:
         separators: CSS selectors of preferred split points, e.g. ``["h2", "p"]``.
         never_break_within: CSS selectors of subtrees kept whole while they fit.
         backend: ``"html5ever"`` (the HTML standard's parser), ``"scraper"`` or ``"tl"``.
-        whitespace: ``"preserve"`` (as authored) or ``"normalize"`` (as a reader sees it).
+        whitespace: ``"normalize"`` (as a reader sees it, the default) or ``"preserve"``
+            (as authored).
+        format: ``"text"`` or ``"markdown"`` (headings, lists, fenced code, pipe tables).
+        links: in Markdown, ``"text"`` (a link is its text) or ``"inline"`` (``[text](href)``).
+        include: CSS selectors of the content to split; only the outermost matches count.
+        exclude: CSS selectors of elements left out with everything inside.
+        heading_context: begin each chunk with a line naming its heading path (counted in
+            its size).
         sizer: ``"characters"``, ``"bytes"``, ``"utf16"``, ``"tiktoken:<encoding>"`` or
             ``"huggingface:<path to tokenizer.json>"``.
 
@@ -97,7 +115,12 @@ class HtmlSplitter:
         separators: Sequence[str] = (),
         never_break_within: Sequence[str] = (),
         backend: str = "html5ever",
-        whitespace: str = "preserve",
+        whitespace: str = "normalize",
+        format: str = "text",
+        links: str = "text",
+        include: Sequence[str] = (),
+        exclude: Sequence[str] = (),
+        heading_context: bool = False,
         sizer: str = "characters",
     ) -> None:
         config = _config(
@@ -107,6 +130,11 @@ class HtmlSplitter:
                 "separators": separators,
                 "never_break_within": never_break_within,
                 "whitespace": whitespace,
+                "format": format,
+                "links": links,
+                "include": include,
+                "exclude": exclude,
+                "heading_context": heading_context,
                 "sizer": sizer,
             },
         )

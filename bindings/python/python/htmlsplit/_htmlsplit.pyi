@@ -14,13 +14,15 @@ class Chunk:
 
     @property
     def text(self) -> str:
-        """The chunk's text: a slice of the document's canonical text."""
+        """The chunk's text: a slice of the document's canonical text, with what it
+        carries (its heading path, a table's header, a code fence) before and after."""
     @property
     def start_index(self) -> int:
         """Where the chunk starts in the document's canonical text (not in the HTML), in code points.
 
         The canonical text is the text the splitter makes of the page (the CLI's
-        ``--documents`` writes it): ``canonical[start_index:end_index] == text``.
+        ``--documents`` writes it): ``canonical[start_index:end_index]`` is ``text``
+        less its first ``prefix_length`` and last ``suffix_length`` characters.
         """
     @property
     def end_index(self) -> int:
@@ -34,6 +36,12 @@ class Chunk:
     @property
     def size(self) -> int:
         """The chunk's size in the splitter's unit."""
+    @property
+    def prefix_length(self) -> int:
+        """How many characters at the start of ``text`` are carried context (0 when none)."""
+    @property
+    def suffix_length(self) -> int:
+        """How many characters at the end of ``text`` are carried context (0 when none)."""
     def __eq__(self, other: object) -> bool: ...
 
 class RustSplitter:

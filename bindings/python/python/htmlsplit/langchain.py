@@ -41,7 +41,8 @@ class HtmlTextSplitter(TextSplitter):
 
     Takes the keyword arguments of :class:`htmlsplit.HtmlSplitter`
     (``chunk_size``, ``max_chunk_size``, ``separators``,
-    ``never_break_within``, ``backend``, ``whitespace``, ``sizer``; ``None``
+    ``never_break_within``, ``backend``, ``whitespace``, ``format``, ``links``,
+    ``include``, ``exclude``, ``heading_context``, ``sizer``; ``None``
     or left out: ``HtmlSplitter``'s default, and ``chunk_size`` 4000), or an
     existing splitter as ``splitter=`` and none of those. ``chunk_overlap`` is
     accepted only as 0; ``length_function`` is replaced by ``sizer`` (use
@@ -64,6 +65,11 @@ class HtmlTextSplitter(TextSplitter):
         never_break_within: Optional[Sequence[str]] = None,
         backend: Optional[str] = None,
         whitespace: Optional[str] = None,
+        format: Optional[str] = None,
+        links: Optional[str] = None,
+        include: Optional[Sequence[str]] = None,
+        exclude: Optional[Sequence[str]] = None,
+        heading_context: Optional[bool] = None,
         sizer: Optional[str] = None,
         chunk_overlap: int = 0,
         splitter: Optional[HtmlSplitter] = None,
@@ -84,6 +90,11 @@ class HtmlTextSplitter(TextSplitter):
                 ("never_break_within", never_break_within),
                 ("backend", backend),
                 ("whitespace", whitespace),
+                ("format", format),
+                ("links", links),
+                ("include", include),
+                ("exclude", exclude),
+                ("heading_context", heading_context),
                 ("sizer", sizer),
             )
             if value is not None
@@ -169,12 +180,25 @@ class HtmlTextSplitter(TextSplitter):
                     part_index=part,
                     total_parts=total,
                     size=chunk.size,
+                    prefix_length=chunk.prefix_length,
+                    suffix_length=chunk.suffix_length,
                 )
                 documents.append(Document(page_content=chunk.text, metadata=metadata))
         return documents
 
 
 _SPLITTER_KWARGS = frozenset(
-    {"max_chunk_size", "separators", "never_break_within", "backend", "whitespace"}
+    {
+        "max_chunk_size",
+        "separators",
+        "never_break_within",
+        "backend",
+        "whitespace",
+        "format",
+        "links",
+        "include",
+        "exclude",
+        "heading_context",
+    }
 )
 

@@ -17,7 +17,8 @@ __all__ = ["split_html", "CHUNK_SCHEMA"]
 #: The schema of the DataFrame :func:`split_html` returns (a Spark DDL string).
 CHUNK_SCHEMA = (
     "source string, part_index int, total_parts int, text string, "
-    "heading_path array<string>, anchor string, start_index long, end_index long, size long"
+    "heading_path array<string>, anchor string, start_index long, end_index long, size long, "
+    "prefix_length long, suffix_length long"
 )
 
 
@@ -45,6 +46,8 @@ def _split_batches(batches: Iterator[Any], kwargs: dict, threads: Any, source_na
             ("start_index", pa.int64()),
             ("end_index", pa.int64()),
             ("size", pa.int64()),
+            ("prefix_length", pa.int64()),
+            ("suffix_length", pa.int64()),
         ]
     )
     for batch in batches:
@@ -67,6 +70,8 @@ def _split_batches(batches: Iterator[Any], kwargs: dict, threads: Any, source_na
                 columns["start_index"].append(chunk.start_index)
                 columns["end_index"].append(chunk.end_index)
                 columns["size"].append(chunk.size)
+                columns["prefix_length"].append(chunk.prefix_length)
+                columns["suffix_length"].append(chunk.suffix_length)
         yield pa.RecordBatch.from_pydict(columns, schema=schema)
 
 
