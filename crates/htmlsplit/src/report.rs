@@ -19,17 +19,32 @@ const STYLE: &str = include_str!("report/report.css");
 const SCRIPT: &str = include_str!("report/report.js");
 
 /// Builds one document's entry from its chunks: each chunk's part index,
-/// size, heading path and text. The entry is JSON safe to embed in a
-/// `<script>` element.
+/// size, heading path and text, with what it carries (SPEC §5.1) apart, to
+/// be shown dimmed. The entry is JSON safe to embed in a `<script>`
+/// element.
 pub fn document_entry(source: &str, chunks: &Chunks) -> Vec<u8> {
     let chunks: Vec<Chunk> = chunks
         .iter()
         .enumerate()
-        .map(|(part_index, chunk)| Chunk {
-            part_index,
-            size: chunk.size,
-            heading_path: chunk.heading_path.iter().collect::<Vec<_>>().join(" › "),
-            text: chunk.text,
+        .map(|(part_index, chunk)| {
+            let byte_at = |chars: usize| {
+                chunk
+                    .text
+                    .char_indices()
+                    .nth(chars)
+                    .map_or(chunk.text.len(), |(at, _)| at)
+            };
+            let own_start = byte_at(chunk.prefix_length);
+            let char_count = chunk.text.chars().count();
+            let own_end = byte_at(char_count.saturating_sub(chunk.suffix_length)).max(own_start);
+            Chunk {
+                part_index,
+                size: chunk.size,
+                heading_path: chunk.heading_path.iter().collect::<Vec<_>>().join(" › "),
+                prefix: &chunk.text[..own_start],
+                text: &chunk.text[own_start..own_end],
+                suffix: &chunk.text[own_end..],
+            }
         })
         .collect();
     script_safe_json(&Entry { source, chunks })
@@ -48,7 +63,13 @@ struct Chunk<'a> {
     part_index: usize,
     size: usize,
     heading_path: String,
+    /// Carried before the text (SPEC §5.1).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    prefix: &'a str,
     text: &'a str,
+    /// Carried after the text.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    suffix: &'a str,
 }
 
 /// JSON with every `<` escaped, so no `</script` or `<!--` can end or
@@ -250,5 +271,23 @@ mod tests {
             let page = std::fs::read_to_string(&path).expect("written");
             assert!(page.contains(&format!(r#""unit":"{unit}""#)), "{page}");
         }
+    }
+
+    #[test]
+    fn carried_text_is_apart_from_the_chunks_own() {
+        let splitter = Splitter::builder(64)
+            .format(html_splitter::Format::Markdown)
+            .build()
+            .expect("valid");
+        let html = "<table><tr><th>Key</th><th>Value</th></tr><tr><td>alpha</td><td>one</td></tr>\
+                    <tr><td>beta</td><td>two</td></tr><tr><td>gamma</td><td>three</td></tr></table>";
+        let chunks = html_splitter::split_html(&splitter, html).expect("parses");
+        let entry = document_entry("t", &chunks);
+        let value: Value = serde_json::from_slice(&entry).expect("JSON");
+        let second = &value["chunks"][1];
+        assert_eq!(second["prefix"], "| Key | Value |\n| --- | --- |\n");
+        assert_eq!(second["text"], "| gamma | three |");
+        assert!(second.get("suffix").is_none(), "{second}");
+        assert!(value["chunks"][0].get("prefix").is_none());
     }
 }

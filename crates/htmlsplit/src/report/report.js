@@ -134,7 +134,15 @@
       block.title = label;
       var text = document.createElement("div");
       text.className = "text";
-      text.textContent = chunk.text;
+      // What the chunk carries from before its start (its heading path, a
+      // table's header, a fence) and after its end, dimmed.
+      [[chunk.prefix, "carried"], [chunk.text, ""], [chunk.suffix, "carried"]].forEach(function (part) {
+        if (!part[0]) return;
+        var span = document.createElement("span");
+        if (part[1]) span.className = part[1];
+        span.textContent = part[0];
+        text.appendChild(span);
+      });
       block.appendChild(meta);
       block.appendChild(text);
       fragment.appendChild(block);
