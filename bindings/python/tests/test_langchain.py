@@ -50,6 +50,8 @@ def test_create_documents_adds_provenance_to_the_inputs_metadata():
         "part_index": 0,
         "total_parts": 1,
         "size": 6,
+        "prefix_length": 0,
+        "suffix_length": 0,
     }
     assert [d.metadata["size"] for d in docs[:2]] == [len(d.page_content) for d in docs[:2]]
 
@@ -86,7 +88,9 @@ def test_errors_are_value_errors():
 
 def _tokens(encoding: str, text: str) -> int:
     """``text``'s size in ``encoding``, measured on its own: one chunk of one paragraph."""
-    (chunk,) = HtmlSplitter.from_tiktoken_encoding(encoding, 10**9).chunks(f"<p>{html.escape(text)}</p>")
+    (chunk,) = HtmlSplitter.from_tiktoken_encoding(encoding, 10**9, whitespace="preserve").chunks(
+        f"<p>{html.escape(text)}</p>"
+    )
     assert chunk.text == text
     return chunk.size
 

@@ -51,9 +51,11 @@ def test_small_frame(spark):
     rows = split_html(df, html_col="body", source_col="url", chunk_size=100).orderBy("source").collect()
     assert [r.asDict() for r in rows] == [
         {"source": "a.html", "part_index": 0, "total_parts": 1, "text": "Install\nRun it.",
-         "heading_path": ["Install"], "anchor": "x", "start_index": 0, "end_index": 15, "size": 15},
+         "heading_path": ["Install"], "anchor": "x", "start_index": 0, "end_index": 15, "size": 15,
+         "prefix_length": 0, "suffix_length": 0},
         {"source": "b.html", "part_index": 0, "total_parts": 1, "text": "b",
-         "heading_path": [], "anchor": None, "start_index": 0, "end_index": 1, "size": 1},
+         "heading_path": [], "anchor": None, "start_index": 0, "end_index": 1, "size": 1,
+         "prefix_length": 0, "suffix_length": 0},
     ]
     with pytest.raises(ValueError, match="invalid chunk_size 0"):
         split_html(df, html_col="body", source_col="url", chunk_size=0)
@@ -85,6 +87,7 @@ def test_ecma262_matches_the_cli(spark):
     out = split_html(
         df, chunk_size=config["chunkSize"], max_chunk_size=config["maxChunkSize"],
         separators=config.get("separators", ()), never_break_within=config.get("neverBreakWithin", ()),
+        whitespace=config.get("whitespace", "normalize"),
     )
     rows = sorted(out.collect(), key=lambda r: (r.source, r.part_index))
 

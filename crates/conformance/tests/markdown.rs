@@ -323,3 +323,13 @@ fn what_a_chunk_carries_from_a_list_item_begins_without_indentation() {
         );
     }
 }
+
+#[test]
+fn empty_leading_rows_leave_the_header_to_the_first_row_written() {
+    assert_eq!(
+        markdown(
+            "<table><tr></tr><tr><td></td><td>X</td></tr><tr><td>a</td><td>b</td></tr></table>"
+        ),
+        "| | X |\n| --- | --- |\n| a | b |"
+    );
+}

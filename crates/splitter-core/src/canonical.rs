@@ -1303,6 +1303,7 @@ where
                 let md = self.markdown();
                 let table = md.tables.pop()?;
                 if let Some(header) = table.header
+                    && header.start < header.end
                     && header.end < end
                 {
                     md.contexts.push(ContextRegion {
@@ -1630,8 +1631,10 @@ where
             }
         }
         table.row_started = false;
+        // The first row written is the header: a table whose first rows are
+        // empty still gets its delimiter row.
+        let header = table.rows_written == 0;
         table.rows_written += 1;
-        let header = row == 0;
         if header {
             let prefixes = self.continuation_prefixes();
             markup.push('\n');
