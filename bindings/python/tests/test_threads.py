@@ -12,7 +12,9 @@ def test_other_python_threads_run_while_a_split_runs():
     """With forced switches of the GIL off, the main thread can only run while
     the worker is inside ``split_text`` if the split releases the GIL: the
     worker cannot set ``done`` before the main thread has looked."""
-    html = "<div>" + "<p>some words in a paragraph</p>" * 1000 + "</div>"
+    # Long enough (about 2 MB) that the main thread, once the worker
+    # releases the GIL, is scheduled before the split ends on a loaded machine.
+    html = "<div>" + "<p>some words in a paragraph</p>" * 60000 + "</div>"
     splitter = HtmlSplitter(2000, max_chunk_size=3000)
     started = threading.Event()
     state = {"done": False, "chunks": None}
