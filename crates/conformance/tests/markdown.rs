@@ -2,7 +2,8 @@
 //! on every backend, and read back by a CommonMark parser with GitHub's
 //! tables (pulldown-cmark) as the structure it came from.
 
-use html_splitter::{Backend, Chunks, Format, Links, Splitter, SplitterConfig};
+use conformance::split_all;
+use html_splitter::{Format, Links, Splitter, SplitterConfig};
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 fn markdown_splitter(chunk_size: usize, configure: impl FnOnce(&mut SplitterConfig)) -> Splitter {
@@ -10,22 +11,6 @@ fn markdown_splitter(chunk_size: usize, configure: impl FnOnce(&mut SplitterConf
     config.format = Format::Markdown;
     configure(&mut config);
     Splitter::new(config).expect("a valid config")
-}
-
-fn split_all(splitter: &Splitter, html: &str) -> Vec<(Backend, Chunks)> {
-    Backend::ALL
-        .iter()
-        .map(|&backend| {
-            let chunks = backend
-                .split(splitter, html)
-                .expect("the backend parses this input");
-            if let Err(violation) = chunks.check(splitter.sizer(), splitter.config().max_chunk_size)
-            {
-                panic!("[{backend}] {violation} in {:?}", chunks.canonical_text());
-            }
-            (backend, chunks)
-        })
-        .collect()
 }
 
 /// The whole document's Markdown, the same on every backend.

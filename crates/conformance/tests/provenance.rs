@@ -1,23 +1,8 @@
 //! Provenance (SPEC §7: heading path, anchor, offsets) and normalized
 //! whitespace (SPEC §3.1), on every compiled backend.
 
-use html_splitter::{Backend, Chunks, Splitter, SplitterConfig, Whitespace};
-
-fn split_all(splitter: &Splitter, html: &str) -> Vec<(Backend, Chunks)> {
-    Backend::ALL
-        .iter()
-        .map(|&backend| {
-            let chunks = backend
-                .split(splitter, html)
-                .expect("the backend parses this input");
-            if let Err(violation) = chunks.check(splitter.sizer(), splitter.config().max_chunk_size)
-            {
-                panic!("[{backend}] {violation}");
-            }
-            (backend, chunks)
-        })
-        .collect()
-}
+use conformance::split_all;
+use html_splitter::{Backend, Splitter, SplitterConfig, Whitespace};
 
 /// Each chunk as (text, heading path, anchor), on every backend, which must
 /// agree.

@@ -1,27 +1,12 @@
 //! Content selection (SPEC §3.3): `include` and `exclude`, on every backend.
 
-use html_splitter::{Backend, Chunks, Splitter, SplitterConfig};
+use conformance::split_all;
+use html_splitter::{Splitter, SplitterConfig};
 
 fn splitter(chunk_size: usize, configure: impl FnOnce(&mut SplitterConfig)) -> Splitter {
     let mut config = SplitterConfig::new(chunk_size);
     configure(&mut config);
     Splitter::new(config).expect("a valid config")
-}
-
-fn split_all(splitter: &Splitter, html: &str) -> Vec<(Backend, Chunks)> {
-    Backend::ALL
-        .iter()
-        .map(|&backend| {
-            let chunks = backend
-                .split(splitter, html)
-                .expect("the backend parses this input");
-            if let Err(violation) = chunks.check(splitter.sizer(), splitter.config().max_chunk_size)
-            {
-                panic!("[{backend}] {violation}");
-            }
-            (backend, chunks)
-        })
-        .collect()
 }
 
 fn texts(splitter: &Splitter, html: &str) -> Vec<String> {

@@ -522,6 +522,19 @@ struct Container {
     heading: Option<usize>,
 }
 
+impl Container {
+    /// A container that prefixes its first line with `first` and the others
+    /// with `rest`.
+    fn lines(first: String, rest: String) -> Self {
+        Container {
+            first,
+            rest,
+            started: false,
+            heading: None,
+        }
+    }
+}
+
 struct InlineMark {
     opener: String,
     closer: String,
@@ -1117,30 +1130,17 @@ where
                     _ => "- ".to_owned(),
                 };
                 let rest = " ".repeat(marker.len());
-                md.containers.push(Container {
-                    first: marker,
-                    rest,
-                    started: false,
-                    heading: None,
-                });
+                md.containers.push(Container::lines(marker, rest));
                 Opened::Container { item: true }
             }
             (_, Mark::Quote) if !one_line => {
-                md.containers.push(Container {
-                    first: "> ".to_owned(),
-                    rest: "> ".to_owned(),
-                    started: false,
-                    heading: None,
-                });
+                md.containers
+                    .push(Container::lines("> ".into(), "> ".into()));
                 Opened::Container { item: false }
             }
             (_, Mark::Definition) if !one_line => {
-                md.containers.push(Container {
-                    first: ": ".to_owned(),
-                    rest: "  ".to_owned(),
-                    started: false,
-                    heading: None,
-                });
+                md.containers
+                    .push(Container::lines(": ".into(), "  ".into()));
                 Opened::Container { item: false }
             }
             (_, Mark::Code) if md.code == 0 => {
