@@ -42,7 +42,7 @@ use selectors::context::{
     SelectorCaches,
 };
 use selectors::matching::matches_selector_list;
-use selectors::parser::SelectorList;
+use selectors::parser::{Component, SelectorList};
 
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::error::ConfigError;
@@ -62,6 +62,11 @@ pub(crate) struct SelectorSet {
     /// One list per configured string; a string may itself hold a
     /// comma-separated list.
     lists: Vec<SelectorList<Simple>>,
+    /// When every selector names its subject's element type (`emu-note`,
+    /// `div.x`, `nav a`), those names, lowercase: an element of another type
+    /// matches none, without running the matcher. `exclude` is asked about
+    /// every element of the document.
+    subject_names: Option<Vec<String>>,
 }
 
 // The set is shared by every split a configured splitter performs, possibly
@@ -87,7 +92,11 @@ impl SelectorSet {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(SelectorSet { lists })
+        let subject_names = subject_names(&lists);
+        Ok(SelectorSet {
+            lists,
+            subject_names,
+        })
     }
 
     /// Whether the set has no selector at all (and so matches nothing).
@@ -108,6 +117,12 @@ impl SelectorSet {
         if self.lists.is_empty() || dom.kind(node) != NodeKind::Element {
             return false;
         }
+        if let Some(names) = &self.subject_names {
+            let name = dom.element_name(node);
+            if !names.iter().any(|wanted| name.eq_ignore_ascii_case(wanted)) {
+                return false;
+            }
+        }
         let element = ElementRef { dom, node };
         let mut context = MatchingContext::new(
             MatchingMode::Normal,
@@ -121,6 +136,21 @@ impl SelectorSet {
             .iter()
             .any(|list| matches_selector_list(list, element, &mut context))
     }
+}
+
+/// The element types the selectors' subjects name, if every one names one.
+fn subject_names(lists: &[SelectorList<Simple>]) -> Option<Vec<String>> {
+    let mut names = Vec::new();
+    for selector in lists.iter().flat_map(|list| list.slice().iter()) {
+        let name = selector.iter().find_map(|component| match component {
+            Component::LocalName(local) => Some(local.lower_name.0.clone()),
+            _ => None,
+        })?;
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    Some(names)
 }
 
 /// Per-document matching state (the `nth-child` family's index caches).

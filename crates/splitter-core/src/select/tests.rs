@@ -431,3 +431,35 @@ fn select_deep_trees_do_not_overflow() {
     assert!(!matches(&dom, ".nope p", leaf));
     assert!(matches(&dom, ":root p:empty", leaf));
 }
+
+#[test]
+fn subject_types_are_known_only_when_every_selector_names_one() {
+    assert_eq!(
+        set(&["emu-note", "DIV.x", "nav a, p"]).subject_names,
+        Some(vec![
+            "emu-note".into(),
+            "div".into(),
+            "a".into(),
+            "p".into()
+        ])
+    );
+    for without in [&["p", ".x"][..], &["*"], &[":is(p, div)"], &["p > *"]] {
+        assert_eq!(set(without).subject_names, None, "{without:?}");
+    }
+}
+
+#[test]
+fn the_subject_type_filter_changes_no_answer() {
+    let mut dom = ArenaDom::new();
+    let nav = dom.element(0, "NAV");
+    let link = dom.element(nav, "a");
+    let para = dom.element(0, "p");
+    dom.set_attribute(para, "class", "x");
+    let span = dom.element(para, "span");
+    dom.set_attribute(span, "class", "x");
+    let all = [nav, link, para, span];
+    assert_eq!(matching(&dom, "nav a", &all), [link]);
+    assert_eq!(matching(&dom, "p.x", &all), [para]);
+    assert_eq!(matching(&dom, "nav", &all), [nav]);
+    assert_eq!(matching(&dom, ".x", &all), [para, span]);
+}
