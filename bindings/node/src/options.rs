@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use html_splitter::serde_json::{Map, Value};
+use serde_json::{Map, Value};
 use html_splitter::{Backend, ConfigError, SplitterConfig};
 use napi::bindgen_prelude::*;
 

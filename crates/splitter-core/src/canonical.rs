@@ -517,9 +517,8 @@ struct Container {
     /// Written before its other lines.
     rest: String,
     started: bool,
-    /// For a heading: its index among the heading spans, whose start is set
-    /// when its marker is written.
-    heading: Option<usize>,
+    /// A heading: its line is its only one, and its words name it.
+    heading: bool,
 }
 
 impl Container {
@@ -530,7 +529,7 @@ impl Container {
             first,
             rest,
             started: false,
-            heading: None,
+            heading: false,
         }
     }
 }
@@ -1074,13 +1073,11 @@ where
         let md = self.markdown();
         match (role, mark) {
             (Role::Heading(rank), _) if !one_line => {
-                // Where its text starts is set when its marker is written.
-                let heading = Some(usize::MAX);
                 md.containers.push(Container {
                     first: format!("{} ", "#".repeat(usize::from(rank))),
                     rest: String::new(),
                     started: false,
-                    heading,
+                    heading: true,
                 });
                 md.one_line.push(depth);
                 md.heading_words = Some(String::new());
@@ -1257,7 +1254,9 @@ where
             Opened::Container { .. } => {
                 let md = self.markdown();
                 let container = md.containers.pop()?;
-                container.heading?;
+                if !container.heading {
+                    return None;
+                }
                 md.one_line.pop();
                 let words = md.heading_words.take().unwrap_or_default();
                 Some(HeadingText::Plain(words))
@@ -1342,17 +1341,13 @@ where
     /// its first line, its indentation or `> ` on the others.
     fn line_start(&mut self) {
         let Some(md) = &mut self.md else { return };
-        for (index, container) in md.containers.iter_mut().enumerate() {
+        for container in &mut md.containers {
             if container.started {
                 self.text.push_str(&container.rest);
             } else {
                 self.text.push_str(&container.first);
                 container.started = true;
-                if container.heading.is_some() {
-                    container.heading = Some(self.text.len());
-                }
             }
-            let _ = index;
         }
         md.line_fresh = true;
     }
