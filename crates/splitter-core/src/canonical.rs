@@ -662,9 +662,9 @@ where
     fn open_element(&mut self, node: A::Node) {
         let dom = self.dom;
         let name = dom.element_name(node);
-        let (class, role) = classify(&name);
+        let (class, role) = classify(name);
         let mark = if self.md.is_some() {
-            mark_of(&name)
+            mark_of(name)
         } else {
             Mark::Other
         };
@@ -1246,9 +1246,7 @@ where
     /// Undoes what `open` added to the Markdown state and writes its closing
     /// markup; returns where a heading's text starts.
     fn close_markdown(&mut self, open: &OpenElement<A::Node>) -> Option<HeadingText> {
-        if self.md.is_none() {
-            return None;
-        }
+        self.md.as_ref()?;
         match open.markdown {
             Opened::Nothing => None,
             Opened::Container { .. } => {

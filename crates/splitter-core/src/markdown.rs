@@ -155,14 +155,17 @@ impl<N: Copy + Eq> TableLayout<N> {
         for (index, row) in self.rows.iter().take(self.header_rows).enumerate() {
             for cell in &row.cells {
                 let text = collapse_whitespace(&plain_text(dom, cell.node));
-                for column in cell.column..(cell.column + cell.colspan).min(self.width) {
-                    let texts = &mut seen[column];
+                let columns = cell.column..(cell.column + cell.colspan).min(self.width);
+                for (texts, more) in seen[columns.clone()]
+                    .iter_mut()
+                    .zip(&mut self.header_more[columns])
+                {
                     if text.is_empty() || texts.contains(&text) {
                         continue;
                     }
                     texts.push(text.clone());
                     if index > 0 {
-                        self.header_more[column].push(text.clone());
+                        more.push(text.clone());
                     }
                 }
             }
