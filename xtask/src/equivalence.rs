@@ -20,11 +20,11 @@ use anyhow::{Context, bail};
 use std::collections::{HashMap, HashSet};
 
 use html_splitter::{
-    Backend, Chunks, DomAdapter, Html5everDom, NodeKind, Splitter, SplitterConfig,
+    Backend, Chunks, DomAdapter, Format, Html5everDom, NodeKind, Splitter, SplitterConfig,
 };
 use rayon::prelude::*;
 
-use crate::corpus;
+use crate::{corpus, markdown};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -317,10 +317,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .unwrap_or_default()
                 .to_string_lossy()
                 .into_owned();
-            Ok((
-                name,
-                Splitter::from_config(config).with_context(|| format!("in {}", path.display()))?,
-            ))
+            let splitter =
+                Splitter::from_config(config).with_context(|| format!("in {}", path.display()))?;
+            // A Markdown config's words are compared with those of its
+            // normalized text.
+            let plain = (splitter.config().format == Format::Markdown)
+                .then(|| markdown::normalized(&splitter))
+                .transpose()?;
+            Ok((name, splitter, plain))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
 
@@ -332,6 +336,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     )?;
     writeln!(report, "|---|---|---|---|---|")?;
     let mut details = String::new();
+    let mut markdown_report = String::new();
     let mut ecma_checked = 0;
     let mut ecma_without_anchor = 0;
     for corpus_dir in &corpora {
@@ -351,12 +356,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 (page_ids(&page.html), clauses)
             })
             .collect();
-        for (config_name, splitter) in &configs {
-            let results: Vec<(Vec<Vec<Record>>, usize)> = pages
+        for (config_name, splitter, plain) in &configs {
+            let is_markdown = plain.is_some();
+            let results: Vec<(Vec<Vec<Record>>, usize, Option<markdown::Words>)> = pages
                 .par_iter()
                 .zip(&facts)
                 .map(|(page, (ids, clauses))| {
                     let mut checked = 0;
+                    let mut words = None;
                     let outputs = Backend::ALL
                         .iter()
                         .map(|&backend| {
@@ -375,6 +382,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                                         .ok_or_else(|| "a second split differs".to_owned())
                                 })
                                 .and_then(|()| check_provenance(&chunks, ids))
+                                .and_then(|()| {
+                                    if !is_markdown {
+                                        return Ok(());
+                                    }
+                                    markdown::check_chunks(&chunks, splitter)?;
+                                    if let Some(plain) = plain
+                                        && backend == markdown::WORDS_BACKEND
+                                    {
+                                        let normalized = backend
+                                            .split(plain, &page.html)
+                                            .expect("the backend parses this input");
+                                        let spans = markdown::has_spans(&page.html);
+                                        words = markdown::check_words(
+                                            &page.name,
+                                            &chunks,
+                                            &normalized,
+                                            spans,
+                                        );
+                                    }
+                                    Ok(())
+                                })
                                 .map(|()| records(&chunks))
                                 .and_then(|records| {
                                     if let Some(clauses) = &clauses {
@@ -390,12 +418,50 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                                 })
                         })
                         .collect::<Result<Vec<_>, String>>()?;
-                    Ok((outputs, checked))
+                    Ok((outputs, checked, words))
                 })
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(|violation| anyhow::anyhow!("invariant violated: {violation}"))?;
-            let (results, checked): (Vec<Vec<Vec<Record>>>, Vec<usize>) =
-                results.into_iter().unzip();
+            let mut checked = Vec::new();
+            let mut word_differences = Vec::new();
+            let mut known_differences = Vec::new();
+            let results: Vec<Vec<Vec<Record>>> = results
+                .into_iter()
+                .map(|(outputs, page_checked, words)| {
+                    checked.push(page_checked);
+                    match words {
+                        Some(markdown::Words::Differ(difference)) => {
+                            word_differences.push(difference);
+                        }
+                        Some(markdown::Words::KnownToDiffer(why)) => known_differences.push(why),
+                        None => {}
+                    }
+                    outputs
+                })
+                .collect();
+            if is_markdown {
+                writeln!(
+                    markdown_report,
+                    "{corpus_name} [{config_name}]: every chunk of every backend stands alone \
+                     (fences closed, table rows under their header); the read-back words of \
+                     {} of {} pages are the normalized text's",
+                    pages.len() - word_differences.len() - known_differences.len(),
+                    pages.len()
+                )?;
+                for known in &known_differences {
+                    writeln!(markdown_report, "  {known}")?;
+                }
+                for difference in word_differences.iter().take(args.show) {
+                    writeln!(markdown_report, "  {difference}")?;
+                }
+                if !word_differences.is_empty() {
+                    failed.push(format!(
+                        "the Markdown of {} pages of {corpus_name} with {config_name} reads back \
+                         with other words than the normalized text",
+                        word_differences.len()
+                    ));
+                }
+            }
             if ecma {
                 let checked: usize = checked.iter().sum();
                 ecma_checked += checked;
@@ -477,6 +543,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             report,
             "\nECMA-262 clause paths: {ecma_checked} chunks checked (every backend and config), \
              {ecma_without_anchor} without an anchor."
+        )?;
+    }
+    if !markdown_report.is_empty() {
+        writeln!(
+            report,
+            "\nMarkdown read back (pulldown-cmark):\n{markdown_report}"
         )?;
     }
     println!("{report}");

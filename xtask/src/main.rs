@@ -3,6 +3,7 @@
 mod bench;
 mod corpus;
 mod equivalence;
+mod markdown;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

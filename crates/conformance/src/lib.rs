@@ -8,6 +8,8 @@
 
 use html_splitter::{Backend, Chunks, Sizer, Splitter};
 
+pub mod markdown;
+
 /// `html` split on every backend, each result checked against SPEC §6
 /// invariants 1–3 (`Chunks::check`) before it is returned.
 ///

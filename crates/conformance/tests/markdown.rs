@@ -2,9 +2,9 @@
 //! on every backend, and read back by a CommonMark parser with GitHub's
 //! tables (pulldown-cmark) as the structure it came from.
 
+use conformance::markdown::read_back;
 use conformance::split_all;
 use html_splitter::{Format, Links, Splitter, SplitterConfig};
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 fn markdown_splitter(chunk_size: usize, configure: impl FnOnce(&mut SplitterConfig)) -> Splitter {
     let mut config = SplitterConfig::new(chunk_size);
@@ -207,59 +207,6 @@ fn a_code_block_split_across_chunks_keeps_its_fences() {
     }
 }
 
-/// What a CommonMark reader sees: heading texts, table header rows, code
-/// blocks and the words of the text.
-#[derive(Debug, Default, PartialEq)]
-struct ReadBack {
-    headings: Vec<String>,
-    table_headers: Vec<Vec<String>>,
-    code_blocks: usize,
-    words: Vec<String>,
-}
-
-fn read_back(markdown: &str) -> ReadBack {
-    let mut read = ReadBack::default();
-    let mut heading: Option<String> = None;
-    let mut header: Option<Vec<String>> = None;
-    let mut cell = String::new();
-    let mut text = String::new();
-    let options = Options::ENABLE_TABLES;
-    for event in Parser::new_ext(markdown, options) {
-        match event {
-            Event::Start(Tag::Heading { .. }) => heading = Some(String::new()),
-            Event::End(TagEnd::Heading(_)) => {
-                read.headings.extend(heading.take());
-                text.push(' ');
-            }
-            Event::Start(Tag::TableHead) => header = Some(Vec::new()),
-            Event::Start(Tag::TableCell) => cell.clear(),
-            Event::End(TagEnd::TableHead) => read.table_headers.extend(header.take()),
-            Event::End(TagEnd::TableCell) => {
-                if let Some(header) = &mut header {
-                    header.push(std::mem::take(&mut cell));
-                }
-                cell.clear();
-                text.push(' ');
-            }
-            Event::Start(Tag::CodeBlock(_)) => read.code_blocks += 1,
-            Event::Text(piece) | Event::Code(piece) => {
-                if let Some(heading) = &mut heading {
-                    heading.push_str(&piece);
-                }
-                cell.push_str(&piece);
-                text.push_str(&piece);
-            }
-            Event::SoftBreak | Event::HardBreak => text.push(' '),
-            Event::End(
-                TagEnd::Paragraph | TagEnd::Item | TagEnd::CodeBlock | TagEnd::BlockQuote(_),
-            ) => text.push(' '),
-            _ => {}
-        }
-    }
-    read.words = text.split_whitespace().map(str::to_owned).collect();
-    read
-}
-
 #[test]
 fn the_markdown_reads_back_as_the_documents_structure() {
     let html = r#"<h1>Guide</h1><p>Intro with <b>bold</b> and <code>code</code>.</p>
@@ -283,7 +230,7 @@ fn the_markdown_reads_back_as_the_documents_structure() {
 }
 
 #[test]
-fn what_a_chunk_carries_from_a_list_item_begins_without_indentation() {
+fn what_a_chunk_carries_from_a_list_item_is_carried_without_indentation() {
     let rows: String = (0..8)
         .map(|i| format!("<tr><td>key {i}</td><td>value {i}</td></tr>"))
         .collect();
@@ -295,12 +242,15 @@ fn what_a_chunk_carries_from_a_list_item_begins_without_indentation() {
     let splitter = markdown_splitter(60, |config| config.max_chunk_size = Some(90));
     for (backend, chunks) in split_all(&splitter, &html) {
         assert!(
-            chunks
-                .texts()
-                .any(|text| text.starts_with("| K | V |\n   | --- | --- |\n")),
+            chunks.iter().any(|chunk| chunk.prefix_length > 0
+                && chunk.text.starts_with("| K | V |\n| --- | --- |\n| key ")),
             "[{backend}] {:?}",
             chunks.to_strings()
         );
+        for chunk in &chunks {
+            conformance::markdown::check_chunk_structure(chunk.text)
+                .unwrap_or_else(|problem| panic!("[{backend}] {problem} in {:?}", chunk.text));
+        }
         assert!(
             chunks.texts().any(|text| text.starts_with("```\n")),
             "[{backend}] {:?}",
@@ -316,5 +266,132 @@ fn empty_leading_rows_leave_the_header_to_the_first_row_written() {
             "<table><tr></tr><tr><td></td><td>X</td></tr><tr><td>a</td><td>b</td></tr></table>"
         ),
         "| | X |\n| --- | --- |\n| a | b |"
+    );
+}
+
+/// A cell holding blocks (paragraphs, an algorithm's list, a `div`) is its
+/// text on the row's one line, before and after other cells (SPEC §3.2):
+/// a block boundary left pending by one cell does not break the row.
+#[test]
+fn cells_holding_blocks_stay_on_their_row() {
+    assert_eq!(
+        markdown(
+            "<table><tr><th>A</th><th>B</th></tr>\
+             <tr><td>x</td><td><p>one</p><p>two</p></td></tr>\
+             <tr><td><div>y</div></td><td>w<p>three</p></td></tr>\
+             <tr><td><ol><li>a</li><li>b</li></ol></td><td>z</td></tr></table>"
+        ),
+        "| A | B |\n| --- | --- |\n| x | one two |\n| y | w three |\n| a b | z |"
+    );
+}
+
+/// Every chunk of a table with block cells split under a small cap reads
+/// back as a table under its header.
+#[test]
+fn split_tables_with_block_cells_keep_their_header_in_every_chunk() {
+    let rows: String = (0..12)
+        .map(|i| format!("<tr><td><p>key {i}</p></td><td><div>value</div><p>{i}</p></td></tr>"))
+        .collect();
+    let html = format!("<table><tr><th>Key</th><th>Value</th></tr>{rows}</table>");
+    let splitter = markdown_splitter(80, |config| config.max_chunk_size = Some(100));
+    for (backend, chunks) in split_all(&splitter, &html) {
+        assert!(chunks.len() > 2, "[{backend}] {:?}", chunks.to_strings());
+        for chunk in &chunks {
+            conformance::markdown::check_chunk_structure(chunk.text)
+                .unwrap_or_else(|problem| panic!("[{backend}] {problem} in {:?}", chunk.text));
+        }
+    }
+}
+
+/// A code block or a table in a block quote, split: what a chunk carries
+/// keeps the quote's markers and ends with them, so the chunk's own lines
+/// read inside the quote, in the code block or under the header.
+#[test]
+fn what_a_chunk_carries_in_a_block_quote_keeps_the_quote() {
+    let code = "    list: [\n".repeat(14);
+    let rows: String = (0..10)
+        .map(|i| format!("<tr><td>key {i}</td><td>value {i}</td></tr>"))
+        .collect();
+    let html = format!(
+        "<blockquote><pre><code class=\"language-js\">{code}</code></pre>\
+         <table><tr><th>K</th><th>V</th></tr>{rows}</table></blockquote>"
+    );
+    let splitter = markdown_splitter(60, |config| config.max_chunk_size = Some(90));
+    for (backend, chunks) in split_all(&splitter, &html) {
+        assert!(
+            chunks
+                .iter()
+                .any(|chunk| chunk.text.starts_with("> ```js\n>     list")),
+            "[{backend}] {:?}",
+            chunks.to_strings()
+        );
+        assert!(
+            chunks.iter().any(|chunk| chunk
+                .text
+                .starts_with("> | K | V |\n> | --- | --- |\n> | key")),
+            "[{backend}] {:?}",
+            chunks.to_strings()
+        );
+        for chunk in &chunks {
+            conformance::markdown::check_chunk_structure(chunk.text)
+                .unwrap_or_else(|problem| panic!("[{backend}] {problem} in {:?}", chunk.text));
+        }
+    }
+    // One code line longer than a chunk, split within the line.
+    let words: String = (0..40).map(|i| format!("word{i} ")).collect();
+    let html = format!("<blockquote><pre>{words}</pre></blockquote>");
+    for (backend, chunks) in split_all(&splitter, &html) {
+        assert!(chunks.len() > 2, "[{backend}]");
+        for chunk in &chunks {
+            assert!(
+                chunk.text.starts_with("> ```\n> word"),
+                "[{backend}] {:?}",
+                chunk.text
+            );
+            conformance::markdown::check_chunk_structure(chunk.text)
+                .unwrap_or_else(|problem| panic!("[{backend}] {problem} in {:?}", chunk.text));
+        }
+    }
+}
+
+/// A heading in a table cell is the cell's text on the row's line, and its
+/// heading path entry is its words, without the cell's `|`.
+#[test]
+fn a_heading_in_a_table_cell_names_its_words() {
+    let html = "<table><tr><td><h2>Minecraft News</h2>Powered by Tumblr</td></tr></table>\
+                <p>after</p>";
+    let splitter = markdown_splitter(10, |_| {});
+    for (backend, chunks) in split_all(&splitter, html) {
+        let last = chunks.iter().next_back().expect("chunks");
+        assert_eq!(last.text, "after", "[{backend}]");
+        assert_eq!(
+            last.heading_path.to_vec(),
+            ["Minecraft News"],
+            "[{backend}]"
+        );
+    }
+}
+
+/// Emphasis around a table (`<b><table>…`, which parsers keep) closes in
+/// each cell and opens again in the next: no marker crosses a cell's `|`
+/// or the delimiter row, and an empty cell has none.
+#[test]
+fn emphasis_around_a_table_stays_in_its_cells() {
+    assert_eq!(
+        markdown("<b><table><tr><td>a</td><td>b</td></tr></table></b>"),
+        "| **a** | **b** |\n| --- | --- |"
+    );
+    assert_eq!(
+        markdown("<b><table><tr><td><i></i></td></tr></table>x</b>"),
+        "| |\n| --- |\n\n**x**"
+    );
+}
+
+/// Emphasis around a code block marks the text around it, not the fences.
+#[test]
+fn emphasis_around_a_code_block_leaves_the_fences_alone() {
+    assert_eq!(
+        markdown("<b>x<pre>let a;</pre>y</b>"),
+        "**x**\n\n```\nlet a;\n```\n\n**y**"
     );
 }

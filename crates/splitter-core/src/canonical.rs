@@ -160,8 +160,9 @@ pub(crate) struct CanonicalText<N> {
     pub(crate) text: String,
     pub(crate) units: Vec<Unit<N>>,
     pub(crate) outline: Vec<OutlineMark>,
-    /// Each heading's text: its byte range, collapsed only for the headings
-    /// some chunk names; in Markdown, its words without markup.
+    /// Each heading's text: its byte range (collapsed by
+    /// [`crate::heading_texts::HeadingTexts`]); in Markdown, its words
+    /// without markup.
     pub(crate) heading_texts: Vec<HeadingText>,
     /// Where each heading's unit starts, trimmed: a chunk starting there
     /// begins with the heading.
@@ -226,12 +227,18 @@ pub(crate) struct ContextRegion {
 }
 
 impl<N> CanonicalText<N> {
-    /// Heading `index`'s text with whitespace collapsed (SPEC §7).
-    pub(crate) fn heading_text(&self, index: usize) -> String {
-        match self.heading_texts.get(index) {
-            Some(HeadingText::Span(span)) => collapse_whitespace(&self.text[span.clone()]),
-            Some(HeadingText::Plain(words)) => words.clone(),
-            None => String::new(),
+    /// A canonical text of `text` with no units, marks or headings.
+    #[cfg(test)]
+    pub(crate) fn empty_for_tests(text: &str) -> Self {
+        CanonicalText {
+            text: text.to_owned(),
+            units: Vec::new(),
+            outline: Vec::new(),
+            heading_texts: Vec::new(),
+            heading_starts: Vec::new(),
+            ids: Vec::new(),
+            contexts: Vec::new(),
+            markdown: false,
         }
     }
 }
@@ -820,8 +827,17 @@ where
                     let has_text = self.last_text_unit.is_some_and(|last| last > unit_index);
                     if has_text {
                         *text = u32::try_from(self.heading_texts.len()).ok();
+                        // In Markdown, a heading that is no Markdown heading
+                        // (in a table cell, in a heading) may begin with the
+                        // cell's `|` or a quote's `>`: not its text.
+                        let text_start = if self.md.is_some() {
+                            let span = &self.text[start..end];
+                            end - span.trim_start_matches(['|', '>', ' ', '\n']).len()
+                        } else {
+                            start
+                        };
                         self.heading_texts
-                            .push(heading_text.unwrap_or(HeadingText::Span(start..end)));
+                            .push(heading_text.unwrap_or(HeadingText::Span(text_start..end)));
                         let span = &self.text[start..end];
                         self.heading_starts
                             .push(start + span.len() - span.trim_start().len());
@@ -1362,8 +1378,12 @@ where
         }
         if let Some(table) = md.tables.last()
             && table.cell.is_some_and(|(_, begun, _)| !begun)
-            && !table.row_started
         {
+            // A block boundary left pending by the row's earlier cells: the
+            // cell's own `|` separates them, on the row's one line.
+            if table.row_started {
+                return Break::Space;
+            }
             return if table.rows_written > 0 {
                 Break::Line
             } else {
@@ -1437,6 +1457,10 @@ where
         md.spaced |= !self.pending_space.is_empty();
         self.text.push_str(&self.pending_space);
         self.pending_space.clear();
+        // Code is as written: emphasis around a code block does not mark it.
+        if md.fence.is_some() {
+            return;
+        }
         for mark in &mut md.inline {
             if !mark.opened {
                 self.text.push_str(&mark.opener);
@@ -1520,8 +1544,16 @@ where
         let Some((index, begun, _)) = table.cell else {
             return;
         };
-        if !begun {
+        if begun {
+            // Emphasis open around the table closes in the cell, and opens
+            // again before the next text.
+            self.close_inline_marks();
+        } else {
+            // An empty cell starts without the markers of emphasis around
+            // it: they would enclose nothing.
+            let inline = std::mem::take(&mut self.markdown().inline);
             self.flush_pending();
+            self.markdown().inline = inline;
         }
         let Some(md) = self.md.as_mut() else { return };
         let Some(table) = md.tables.last_mut() else {
@@ -1712,8 +1744,10 @@ where
         }
         fence.opening = line_start..self.text.len();
         self.text.push('\n');
-        self.text.push_str(&prefixes);
+        // The code's first line begins at its quote markers: a chunk that
+        // begins there is inside the code block.
         fence.inside_start = self.text.len();
+        self.text.push_str(&prefixes);
         let held = std::mem::take(&mut fence.held);
         for (index, line) in held.split('\n').enumerate() {
             if index > 0 {

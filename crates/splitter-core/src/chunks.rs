@@ -7,6 +7,7 @@ use std::ops::Range;
 use serde::Serialize;
 use serde::ser::SerializeSeq;
 
+use crate::heading_texts::HeadingTexts;
 use crate::provenance::Provenance;
 use crate::sizer::Sizer;
 
@@ -132,7 +133,7 @@ pub struct ChunkMetadata<'a> {
 /// whitespace collapsed to single spaces. Serialises as a list of strings.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct HeadingPath<'a> {
-    headings: &'a [String],
+    headings: &'a HeadingTexts,
     items: &'a [u32],
 }
 
@@ -142,7 +143,7 @@ impl<'a> HeadingPath<'a> {
         let headings = self.headings;
         self.items
             .iter()
-            .map(move |&index| headings.get(index as usize).map_or("", String::as_str))
+            .map(move |&index| headings.get(index as usize))
     }
 
     /// The number of headings.

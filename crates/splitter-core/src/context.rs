@@ -7,10 +7,10 @@
 //! decomposition and the merge ask [`Context::carried`] for the span they
 //! are about to size, and the size includes what that chunk would carry.
 
-use std::cell::OnceCell;
 use std::ops::Range;
 
 use crate::canonical::{CanonicalText, ContextRegion};
+use crate::heading_texts::HeadingTexts;
 use crate::provenance;
 use crate::sizer::Sizer;
 
@@ -36,7 +36,7 @@ struct HeadingIndex {
     positions: Vec<usize>,
     paths: Vec<Range<usize>>,
     items: Vec<u32>,
-    texts: Vec<OnceCell<String>>,
+    texts: HeadingTexts,
 }
 
 /// Answers "what would a chunk at this span carry?" for one document.
@@ -73,9 +73,7 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
                 positions,
                 paths,
                 items,
-                texts: (0..canonical.heading_texts.len())
-                    .map(|_| OnceCell::new())
-                    .collect(),
+                texts: HeadingTexts::of(canonical),
             }
         });
         Context {
@@ -120,40 +118,84 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             return carried;
         }
         let text = &canonical.text;
-        let add = |carried: &mut Carried, part: String, at_start: bool| {
-            if part.is_empty() {
+        // A part is a prefix and a suffix, carried together or not at all.
+        let add = |carried: &mut Carried, prefix: String, suffix: String| {
+            if prefix.is_empty() && suffix.is_empty() {
                 return;
             }
-            let size = sizer.size(&part);
+            let size = sizer.size(&prefix) + sizer.size(&suffix);
             let total = carried.size.saturating_add(size);
             if total.saturating_mul(2) > self.chunk_size {
                 return;
             }
             carried.size = total;
-            if at_start {
-                carried.prefix.push_str(&part);
-            } else {
-                carried.suffix.push_str(&part);
-            }
+            carried.prefix.push_str(&prefix);
+            carried.suffix.push_str(&suffix);
         };
-        add(&mut carried, self.heading_part(canonical, span.start), true);
+        add(
+            &mut carried,
+            self.heading_part(canonical, span.start),
+            String::new(),
+        );
         let starts_in = region_at(canonical, span.start);
         let ends_in = region_at(canonical, span.end - 1);
-        // A table's or a code block's first line is indented in a list
-        // item; a chunk begins with no whitespace.
-        let lines =
-            |region: &ContextRegion| format!("{}\n", text[region.prefix.clone()].trim_start());
-        // The table's header first, then a fence (SPEC §5.1's order).
+        // A table's or a code block's lines are indented in a list item; a
+        // chunk begins with no whitespace, and a delimiter row indented
+        // more than its header row would not read as one: each line is
+        // carried without its indentation.
+        // In a block quote, the lines carried keep their `>` markers, and
+        // when the chunk begins after the markers of its first line (a
+        // forced split within a line), the markers end the prefix so that
+        // this line reads inside the quote too.
+        let begins_in_line = !text[span.start..].starts_with('>');
+        let lines = |region: &ContextRegion| {
+            let carried = &text[region.prefix.clone()];
+            let mut lines: String = carried
+                .lines()
+                .map(|line| format!("{}\n", line.trim_start()))
+                .collect();
+            let markers: String = carried
+                .trim_start()
+                .chars()
+                .take_while(|&c| c == '>' || c == ' ')
+                .collect();
+            if begins_in_line && markers.contains('>') {
+                lines.push_str(&markers);
+            }
+            lines
+        };
+        // The table's header first, then a fence (SPEC §5.1's order). A
+        // code block's opening and closing fences are one part: a chunk
+        // that begins and ends inside one carries both or neither, so that
+        // no fence it carries is left open.
         if let Some(region) = starts_in.filter(|region| region.suffix.is_none()) {
-            add(&mut carried, lines(region), true);
+            add(&mut carried, lines(region), String::new());
         }
-        if let Some(region) = starts_in.filter(|region| region.suffix.is_some()) {
-            add(&mut carried, lines(region), true);
-        }
-        if let Some(suffix) = ends_in.and_then(|region| region.suffix.clone()) {
-            add(&mut carried, format!("\n{}", &text[suffix]), false);
-        }
+        let opening = starts_in
+            .filter(|region| region.suffix.is_some())
+            .map(lines)
+            .unwrap_or_default();
+        let closing = ends_in
+            .and_then(|region| region.suffix.clone())
+            .map(|suffix| format!("\n{}", &text[suffix]))
+            .unwrap_or_default();
+        add(&mut carried, opening, closing);
         carried
+    }
+
+    /// Whether `span` holds nothing but a code block's opening fence line
+    /// (with the line break and quote markers after it).
+    pub(crate) fn is_opening_fence(&self, span: &Range<usize>) -> bool {
+        let Some(canonical) = self.canonical else {
+            return false;
+        };
+        let regions = &canonical.contexts;
+        let index = regions.partition_point(|region| region.inside.start < span.end);
+        regions.get(index).is_some_and(|region| {
+            region.suffix.is_some()
+                && region.prefix.start <= span.start
+                && span.end <= region.inside.start
+        })
     }
 
     /// The size of what a chunk at `span` carries.
@@ -185,13 +227,8 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             .iter()
             .map(|&item| item as usize)
             .filter(|&item| canonical.heading_starts.get(item) != Some(&start))
-            .filter_map(|item| {
-                let text = headings
-                    .texts
-                    .get(item)?
-                    .get_or_init(|| canonical.heading_text(item));
-                (!text.is_empty()).then_some(text.as_str())
-            })
+            .map(|item| headings.texts.get(item))
+            .filter(|text| !text.is_empty())
             .collect();
         if names.is_empty() {
             return String::new();

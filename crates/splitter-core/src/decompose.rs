@@ -339,7 +339,23 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
             }
             max = Some(room.saturating_sub(excess).max(1));
         }
-        for piece in pieces {
+        // A piece that is only a code block's opening fence (a line of
+        // code too long for a chunk was cut right after it) goes with the
+        // next piece, which would carry that fence anyway: the two fit the
+        // cap together as the next piece with its carried fence does.
+        let mut pieces = pieces.into_iter().peekable();
+        while let Some(mut piece) = pieces.next() {
+            if self.context.is_opening_fence(&piece)
+                && let Some(next) = pieces.peek()
+            {
+                let joined = piece.start..next.end;
+                let size =
+                    sizer.size(&self.canonical.text[joined.clone()]) + self.context.size(&joined);
+                if self.settings.limits.max.is_none_or(|cap| size <= cap) {
+                    piece = joined;
+                    pieces.next();
+                }
+            }
             self.segments.push(piece, Size::Unknown, None);
         }
     }

@@ -45,6 +45,7 @@ mod decompose;
 mod documents;
 mod error;
 mod forced;
+mod heading_texts;
 mod markdown;
 mod merge;
 mod named;

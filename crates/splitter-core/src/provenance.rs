@@ -12,6 +12,7 @@ use std::ops::Range;
 
 use crate::adapter::DomAdapter;
 use crate::canonical::{CanonicalText, OutlineKind};
+use crate::heading_texts::HeadingTexts;
 
 /// The provenance of one chunk, by index into [`Provenance`]'s tables.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,8 +30,8 @@ pub(crate) struct ChunkProvenance {
 pub(crate) struct Provenance {
     pub(crate) chunks: Vec<ChunkProvenance>,
     /// Collapsed heading texts.
-    pub(crate) headings: Vec<String>,
-    /// Heading paths, concatenated: indices into `headings`.
+    pub(crate) headings: HeadingTexts,
+    /// Heading paths, concatenated: heading indices into `headings`.
     pub(crate) path_items: Vec<u32>,
     /// The anchors, one per run of consecutive chunks that share one.
     pub(crate) anchors: Vec<String>,
@@ -55,33 +56,12 @@ pub(crate) fn assign<A: DomAdapter>(
             anchor,
         })
         .collect();
-    let (headings, path_items) = collapse_headings(canonical, paths.items);
     Provenance {
         chunks,
-        headings,
-        path_items,
+        headings: HeadingTexts::of(canonical),
+        path_items: paths.items,
         anchors,
     }
-}
-
-/// The texts of the headings that `items` name, collapsed (SPEC §7), and
-/// `items` renumbered into them. Only these are collapsed: a heading nested
-/// in headings would otherwise cost its text once per enclosing heading.
-fn collapse_headings<N>(
-    canonical: &CanonicalText<N>,
-    mut items: Vec<u32>,
-) -> (Vec<String>, Vec<u32>) {
-    let mut renumbered = vec![u32::MAX; canonical.heading_texts.len()];
-    let mut headings = Vec::new();
-    for item in &mut items {
-        let index = *item as usize;
-        if renumbered[index] == u32::MAX {
-            renumbered[index] = u32::try_from(headings.len()).unwrap_or(u32::MAX);
-            headings.push(canonical.heading_text(index));
-        }
-        *item = renumbered[index];
-    }
-    (headings, items)
 }
 
 /// The heading paths (SPEC §7) at `positions` (increasing byte offsets):

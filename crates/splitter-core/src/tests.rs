@@ -295,3 +295,44 @@ fn without_a_cap_chunks_stay_within_a_quarter_of_the_target() {
         .expect("every chunk within 1.25 × the target");
     assert_eq!(chunks.texts().filter(|text| text.contains("xx")).count(), 3);
 }
+
+/// Headings nested in headings, 250 levels around 2 MB of text (issue 21,
+/// item 1): only the headings some chunk's path names have their text
+/// read once, so the work is that of the text's size, not of the text
+/// times the nesting depth (before, every heading's whole text was
+/// collapsed on its own: about 250 MB of copying here). Counted in bytes
+/// read, in both text forms.
+#[test]
+fn headings_nested_in_headings_are_collapsed_in_linear_work() {
+    use crate::Format;
+    use crate::heading_texts::COLLAPSED_BYTES;
+    const LEVELS: usize = 250;
+    let paragraph = "word ".repeat(1600);
+    let mut dom = ArenaDom::new();
+    let mut parent = 0;
+    for level in 0..LEVELS {
+        let h1 = dom.element(parent, "h1");
+        dom.add_text(h1, &format!("Level {level} "));
+        parent = dom.element(h1, "span");
+        dom.add_text(parent, &paragraph);
+    }
+    for format in [Format::Text, Format::Markdown] {
+        let splitter = Splitter::new(SplitterConfig {
+            format,
+            max_chunk_size: Some(8_000),
+            ..SplitterConfig::new(4_000)
+        })
+        .expect("valid test config");
+        COLLAPSED_BYTES.with(|bytes| bytes.set(0));
+        let chunks = splitter.split(&dom);
+        let collapsed = COLLAPSED_BYTES.with(std::cell::Cell::get);
+        let text = chunks.canonical_text().len();
+        assert!(text > 2_000_000, "{format:?}: {text} bytes");
+        assert!(
+            collapsed <= 2 * text,
+            "{format:?}: {collapsed} bytes collapsed for {text} bytes of text"
+        );
+        // Every chunk is named by a heading that holds it.
+        assert!(chunks.iter().all(|chunk| !chunk.heading_path.is_empty()));
+    }
+}

@@ -1,0 +1,166 @@
+//! Every heading's text with its whitespace collapsed (SPEC §7), in one
+//! buffer, in time linear in the text.
+//!
+//! HTML lets a heading hold another (`<h1>t <span><h1>…`: a parser only
+//! closes a heading when it is the current node), so heading spans nest,
+//! and collapsing each heading's span on its own would read the inner text
+//! once per enclosing heading: quadratic in the depth. Collapsing is local
+//! (a word never depends on what lies beyond the whitespace around it), so
+//! the collapsed text of a span is a slice of the collapsed text of any span
+//! that holds it. The spans are therefore merged into disjoint regions, each
+//! region is collapsed once, and each heading is a range of the result.
+
+use std::ops::Range;
+
+use crate::canonical::{CanonicalText, HeadingText};
+
+/// The collapsed texts of a document's headings, by heading index.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct HeadingTexts {
+    buffer: String,
+    ranges: Vec<Range<usize>>,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The bytes of canonical text collapsed for heading texts on this
+    /// thread: a test counts the work with it.
+    pub(crate) static COLLAPSED_BYTES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+impl HeadingTexts {
+    /// The heading texts of `canonical`.
+    pub(crate) fn of<N>(canonical: &CanonicalText<N>) -> Self {
+        let text = canonical.text.as_str();
+        let headings = &canonical.heading_texts;
+        let mut ranges = vec![0..0; headings.len()];
+        let mut buffer = String::new();
+        // Where each span heading starts and ends, in order of position.
+        let mut queries: Vec<(usize, usize, bool)> = Vec::new();
+        for (index, heading) in headings.iter().enumerate() {
+            if let HeadingText::Span(span) = heading {
+                queries.push((span.start, index, true));
+                queries.push((span.end, index, false));
+            }
+        }
+        queries.sort_unstable_by_key(|&(at, _, _)| at);
+        let mut spans: Vec<&Range<usize>> = headings
+            .iter()
+            .filter_map(|heading| match heading {
+                HeadingText::Span(span) => Some(span),
+                HeadingText::Plain(_) => None,
+            })
+            .collect();
+        spans.sort_unstable_by_key(|span| span.start);
+        let mut next = queries.iter().peekable();
+        let mut answer = |at: usize, buffer: &str, ranges: &mut [Range<usize>]| {
+            while let Some(&&(position, index, start)) = next.peek() {
+                if position > at {
+                    break;
+                }
+                next.next();
+                if start {
+                    ranges[index].start = buffer.len();
+                } else {
+                    ranges[index].end = buffer.len();
+                }
+            }
+        };
+        let mut spans = spans.into_iter().peekable();
+        while let Some(first) = spans.next() {
+            let mut region = first.clone();
+            while let Some(span) = spans.next_if(|span| span.start <= region.end) {
+                region.end = region.end.max(span.end);
+            }
+            let Some(region_text) = text.get(region.clone()) else {
+                continue;
+            };
+            #[cfg(test)]
+            COLLAPSED_BYTES.with(|bytes| bytes.set(bytes.get() + region_text.len()));
+            // Each region starts a fresh run: no space before its first word.
+            let base = buffer.len();
+            let mut pending_space = false;
+            for (offset, c) in region_text.char_indices() {
+                answer(region.start + offset, &buffer, &mut ranges);
+                if c.is_whitespace() {
+                    pending_space = buffer.len() > base;
+                } else {
+                    if pending_space {
+                        buffer.push(' ');
+                        pending_space = false;
+                    }
+                    buffer.push(c);
+                }
+            }
+            answer(region.end, &buffer, &mut ranges);
+        }
+        // A space written before a heading's first word belongs to the
+        // text before it; one after its last word is never written (spaces
+        // are written with the word that follows them).
+        for (index, heading) in headings.iter().enumerate() {
+            match heading {
+                HeadingText::Span(_) => {
+                    let range = &mut ranges[index];
+                    range.end = range.end.max(range.start);
+                    if buffer.as_bytes().get(range.start) == Some(&b' ') && range.start < range.end
+                    {
+                        range.start += 1;
+                    }
+                }
+                HeadingText::Plain(words) => {
+                    let start = buffer.len();
+                    buffer.push_str(words);
+                    ranges[index] = start..buffer.len();
+                }
+            }
+        }
+        HeadingTexts { buffer, ranges }
+    }
+
+    /// Heading `index`'s text; empty for an index out of range.
+    pub(crate) fn get(&self, index: usize) -> &str {
+        self.ranges
+            .get(index)
+            .and_then(|range| self.buffer.get(range.clone()))
+            .unwrap_or("")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canonical::collapse_whitespace;
+
+    fn texts(text: &str, spans: &[Range<usize>]) -> Vec<String> {
+        let mut canonical = CanonicalText::<u32>::empty_for_tests(text);
+        canonical.heading_texts = spans.iter().cloned().map(HeadingText::Span).collect();
+        let collapsed = HeadingTexts::of(&canonical);
+        (0..spans.len())
+            .map(|index| collapsed.get(index).to_owned())
+            .collect()
+    }
+
+    /// Every span between character boundaries of a text with runs of
+    /// whitespace of every kind and multi-byte characters: nested,
+    /// overlapping, empty and disjoint spans at once.
+    #[test]
+    fn each_text_is_its_span_collapsed() {
+        let text = "  Été \n à  l’eau\t—\n\n  x  y ";
+        let boundaries: Vec<usize> = text
+            .char_indices()
+            .map(|(at, _)| at)
+            .chain([text.len()])
+            .collect();
+        let mut spans = Vec::new();
+        for (i, &start) in boundaries.iter().enumerate() {
+            for &end in &boundaries[i..] {
+                spans.push(start..end);
+            }
+        }
+        let expected: Vec<String> = spans
+            .iter()
+            .map(|span| collapse_whitespace(&text[span.clone()]))
+            .collect();
+        assert_eq!(texts(text, &spans), expected);
+    }
+}
