@@ -231,7 +231,7 @@ fn forcing_one_character_pieces() {
 /// repeated is foster-parented before its table. Through
 /// `markup5ever_rcdom`, which finds a node's place among its siblings by a
 /// linear scan, the html5ever backend parsed this in quadratic time (the
-/// README's History has the figures); its own tree links siblings both
+/// History of docs/performance.md has the figures); its own tree links siblings both
 /// ways. Speed is tracked by the `foster` benchmark; this pins the
 /// behaviour.
 #[test]
@@ -253,7 +253,7 @@ fn foster_parented_text_is_kept() {
 
 /// Found by probing: every `<html aN=N>` tag after the first adds its
 /// attribute to the `<html>` element. scraper's tree sink inserts each into
-/// a sorted list (quadratic; figures in the README's History); the scraper backend
+/// a sorted list (quadratic; figures in the History of docs/performance.md); the scraper backend
 /// now merges them once at the end, the html5ever backend keeps a set per
 /// element. Speed is tracked by the `merge_attrs` benchmark; this pins the
 /// behaviour: the text is kept and the elements carry every attribute.

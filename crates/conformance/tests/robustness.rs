@@ -69,7 +69,7 @@ fn fifty_megabyte_text_node() {
 
 /// Deep nesting on every backend: parsing, the tree and the split cost heap,
 /// not call stack, and keep every word. The html5ever-based backends cap the
-/// depth of the tree they build (linear time; see the README's depth cap);
+/// depth of the tree they build (linear time; see the depth cap in docs/backends.md);
 /// tl builds the whole depth.
 mod deep {
     use super::*;

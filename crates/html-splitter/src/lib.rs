@@ -191,3 +191,18 @@ pub fn split_documents<S: Sizer, I: IntoIterator<Item = Document>>(
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The examples of `docs/sizers.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/sizers.md")]
+pub struct SizersDoctests;
+
+/// The examples of `docs/provenance.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/provenance.md")]
+pub struct ProvenanceDoctests;
+
+/// The examples of `docs/markdown.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/markdown.md")]
+pub struct MarkdownDoctests;

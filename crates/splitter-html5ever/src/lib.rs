@@ -63,7 +63,7 @@
 //! table (foster parenting, as in `<p>w<table>x</p>` repeated) takes time
 //! quadratic in the number of such nodes; here it is linear (benchmark
 //! `html5ever/foster`). The tree is also faster and smaller on ordinary and
-//! element-heavy pages (figures in the README's Performance section): a node
+//! element-heavy pages (figures in the repository's docs/performance.md): a node
 //! is a few words, text and attributes are kept beside the nodes, each
 //! element name once. The tree also keeps
 //! only what the splitter reads: comments and doctypes are present as
@@ -78,8 +78,8 @@
 //!
 //! html5ever's tokenizer checks each attribute of a tag against all the
 //! attributes before it (to drop duplicates), so a single tag with `n`
-//! distinct attributes costs time proportional to `n²` (the README gives
-//! a measure). The check is inside the
+//! distinct attributes costs time proportional to `n²` (the repository's
+//! docs/performance.md gives a measure). The check is inside the
 //! tokenizer, out of reach of the driver; the scraper backend
 //! shares it, the tl backend does not have it. Real pages stay far below:
 //! it takes tens of thousands of attributes on one tag to notice.

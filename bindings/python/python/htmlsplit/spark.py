@@ -1,8 +1,8 @@
 """Split HTML held in a Spark DataFrame, one output row per chunk.
 
 Install with ``pip install "htmlsplit[spark]"`` on the driver and make the
-package importable by the executors (see the README: ``spark-submit
---py-files`` or an environment with the wheel installed).
+package importable by the executors (see the repository's docs/python.md:
+``spark-submit --py-files`` or an environment with the wheel installed).
 
 Each executor splits whole Arrow batches in Rust (``mapInArrow``), in
 parallel across the batch's documents.
