@@ -10,8 +10,8 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 use html_splitter::{
-    Backend, Bytes, Characters, Chunks, DomAdapter, Html5everDom, NodeKind, ScraperDom, SizeFn,
-    Sizer, Splitter, SplitterConfig, Tiktoken, TlDom, Utf16, Whitespace,
+    Backend, Bytes, Characters, Chunks, DomAdapter, Format, Html5everDom, Links, NodeKind,
+    ScraperDom, SizeFn, Sizer, Splitter, SplitterConfig, Tiktoken, TlDom, Utf16, Whitespace,
 };
 
 /// The selectors a fuzzed config picks from: all valid, covering type,
@@ -102,7 +102,7 @@ impl FuzzCase {
     /// | bytes | meaning |
     /// |---|---|
     /// | 0–1 | `chunk_size = 1 + u16_le % 300` |
-    /// | 2 | bit 0 set: `max_chunk_size = chunk_size + byte 3`; bits 1–3: the sizer ([`FuzzSizer::from_bits`]); bit 4: `whitespace: normalize`; bit 5: estimates on small documents; bits 6–7 unused |
+    /// | 2 | bit 0 set: `max_chunk_size = chunk_size + byte 3`; bits 1–3: the sizer ([`FuzzSizer::from_bits`]); bit 4: `whitespace: normalize` (with bit 6: `links: inline`); bit 5: estimates on small documents; bit 6: `format: markdown` (whitespace normalized); bit 7: `headingContext` |
     /// | 3 | how far `max_chunk_size` exceeds `chunk_size` |
     /// | 4–5 | `u16_le` mask over [`SELECTORS`]: `separators` |
     /// | 6–7 | `u16_le` mask over [`SELECTORS`]: `never_break_within` |
@@ -124,16 +124,25 @@ impl FuzzCase {
         if let Some(max) = max_chunk_size {
             chunk_size = chunk_size.min(max);
         }
-        let whitespace = if header[2] & 0x10 != 0 {
+        let markdown = header[2] & 0x40 != 0;
+        let whitespace = if header[2] & 0x10 != 0 || markdown {
             Whitespace::Normalize
         } else {
             Whitespace::Preserve
+        };
+        let (format, links) = match (markdown, header[2] & 0x10 != 0) {
+            (false, _) => (Format::Text, Links::Text),
+            (true, false) => (Format::Markdown, Links::Text),
+            (true, true) => (Format::Markdown, Links::Inline),
         };
         let config = SplitterConfig {
             max_chunk_size,
             separators: pick(u16::from_le_bytes([header[4], header[5]])),
             never_break_within: pick(u16::from_le_bytes([header[6], header[7]])),
             whitespace,
+            format,
+            links,
+            heading_context: header[2] & 0x80 != 0,
             ..SplitterConfig::new(chunk_size)
         };
         FuzzCase {
@@ -325,7 +334,8 @@ impl PageFacts {
 }
 
 /// SPEC §7 on one document's chunks: `startIndex..endIndex` (in Unicode
-/// scalar values) of the canonical text is the chunk, every anchor is an
+/// scalar values) of the canonical text is the chunk less what it carries,
+/// every anchor is an
 /// `id` of the page and every heading path entry the text of one of its
 /// headings (compared without whitespace: the path collapses it).
 pub fn assert_provenance(chunks: &Chunks, page: &PageFacts, backend: Backend) {
@@ -334,8 +344,16 @@ pub fn assert_provenance(chunks: &Chunks, page: &PageFacts, backend: Backend) {
         let slice: Option<String> = text
             .get(chunk.start_index..chunk.end_index)
             .map(|chars| chars.iter().collect());
+        // What the chunk carries (SPEC §5.1) lies outside the slice.
+        let length = chunk.text.chars().count();
+        let own: String = chunk
+            .text
+            .chars()
+            .take(length.saturating_sub(chunk.suffix_length))
+            .skip(chunk.prefix_length)
+            .collect();
         assert!(
-            slice.as_deref() == Some(chunk.text),
+            slice.as_deref() == Some(own.as_str()),
             "{backend}: chunk {index} is not text[{}..{}]",
             chunk.start_index,
             chunk.end_index

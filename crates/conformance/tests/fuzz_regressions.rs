@@ -46,16 +46,19 @@ fn replay_large(html: &[u8]) {
     }
 }
 
-/// Byte 2 of the header picks the cap, the sizer, the whitespace and the
-/// estimates: every combination, on a page with headings, ids, protected
-/// elements, non-ASCII text and a run of words to force apart.
+/// Byte 2 of the header picks the cap, the sizer, the whitespace, the
+/// estimates, Markdown (with inline links) and heading context: every
+/// combination, on a page with headings, ids, protected elements, a list,
+/// a quote, a link, non-ASCII text and a run of words to force apart.
 #[test]
 fn every_sizer_whitespace_and_estimate_setting() {
     let html = "<h1 id=top>Title <b>one</b></h1><p>intro   text</p>\
         <section id=s><h2>Sub\n title</h2><pre>  code\n  block</pre>\
         <p>café 🦀 日本語 e\u{301} words words words words words</p></section>\
-        <table><tr><td>a</td><td id=cell>b</td></tr></table><h3>  </h3><p>tail</p>";
-    for flags in 0..64u8 {
+        <table><tr><td>a</td><td id=cell>b</td></tr><tr><td>c</td><td><p>d</p></td></tr></table>\
+        <ul><li>one<li>two <a href=x>link</a></ul><blockquote><pre>q\nr</pre></blockquote>\
+        <h3>  </h3><p>tail</p>";
+    for flags in 0..=255u8 {
         replay(
             &[
                 &[12, 0, flags, 3, 0x01, 0x00, 0x00, 0x06][..],

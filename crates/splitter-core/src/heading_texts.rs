@@ -53,19 +53,6 @@ impl HeadingTexts {
             .collect();
         spans.sort_unstable_by_key(|span| span.start);
         let mut next = queries.iter().peekable();
-        let mut answer = |at: usize, buffer: &str, ranges: &mut [Range<usize>]| {
-            while let Some(&&(position, index, start)) = next.peek() {
-                if position > at {
-                    break;
-                }
-                next.next();
-                if start {
-                    ranges[index].start = buffer.len();
-                } else {
-                    ranges[index].end = buffer.len();
-                }
-            }
-        };
         let mut spans = spans.into_iter().peekable();
         while let Some(first) = spans.next() {
             let mut region = first.clone();
@@ -78,21 +65,34 @@ impl HeadingTexts {
             #[cfg(test)]
             COLLAPSED_BYTES.with(|bytes| bytes.set(bytes.get() + region_text.len()));
             // Each region starts a fresh run: no space before its first word.
+            // The region is read in pieces between the positions where
+            // headings start or end, word by word.
             let base = buffer.len();
             let mut pending_space = false;
-            for (offset, c) in region_text.char_indices() {
-                answer(region.start + offset, &buffer, &mut ranges);
-                if c.is_whitespace() {
-                    pending_space = buffer.len() > base;
-                } else {
-                    if pending_space {
-                        buffer.push(' ');
-                        pending_space = false;
+            let mut at = region.start;
+            while at < region.end {
+                answer(&mut next, at, buffer.len(), &mut ranges);
+                // Queries up to `at` are answered: the next is past it.
+                let until = next
+                    .peek()
+                    .map_or(region.end, |&&(position, _, _)| position.min(region.end));
+                let mut first = true;
+                for word in text[at..until].split(char::is_whitespace) {
+                    if !first {
+                        pending_space |= buffer.len() > base;
                     }
-                    buffer.push(c);
+                    first = false;
+                    if !word.is_empty() {
+                        if pending_space {
+                            buffer.push(' ');
+                            pending_space = false;
+                        }
+                        buffer.push_str(word);
+                    }
                 }
+                at = until;
             }
-            answer(region.end, &buffer, &mut ranges);
+            answer(&mut next, region.end, buffer.len(), &mut ranges);
         }
         // A space written before a heading's first word belongs to the
         // text before it; one after its last word is never written (spaces
@@ -126,6 +126,23 @@ impl HeadingTexts {
     }
 }
 
+/// Records `written` as where each heading starting or ending at or before
+/// `at` starts or ends in the buffer.
+fn answer(
+    queries: &mut std::iter::Peekable<std::slice::Iter<'_, (usize, usize, bool)>>,
+    at: usize,
+    written: usize,
+    ranges: &mut [Range<usize>],
+) {
+    while let Some(&(_, index, start)) = queries.next_if(|&&(position, _, _)| position <= at) {
+        if start {
+            ranges[index].start = written;
+        } else {
+            ranges[index].end = written;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,7 +162,7 @@ mod tests {
     /// overlapping, empty and disjoint spans at once.
     #[test]
     fn each_text_is_its_span_collapsed() {
-        let text = "  Été \n à  l’eau\t—\n\n  x  y ";
+        let text = "  Été \n à\u{a0} l’eau\t—\u{3000}\n\n  x  y ";
         let boundaries: Vec<usize> = text
             .char_indices()
             .map(|(at, _)| at)
