@@ -2,9 +2,19 @@
 //! on every backend, and read back by a CommonMark parser with GitHub's
 //! tables (pulldown-cmark) as the structure it came from.
 
-use conformance::markdown::read_back;
+use conformance::markdown::{check_chunk_structure, read_back};
 use conformance::split_all;
-use html_splitter::{Format, Links, Splitter, SplitterConfig};
+use html_splitter::{Backend, Chunks, Format, Links, Splitter, SplitterConfig};
+
+/// Every chunk read back alone has its fences closed and its table rows
+/// under their header (`conformance::markdown::check_chunk_structure`).
+fn assert_chunks_stand_alone(backend: Backend, chunks: &Chunks) {
+    for chunk in chunks {
+        if let Err(problem) = check_chunk_structure(chunk.text) {
+            panic!("[{backend}] {problem} in {:?}", chunk.text);
+        }
+    }
+}
 
 fn markdown_splitter(chunk_size: usize, configure: impl FnOnce(&mut SplitterConfig)) -> Splitter {
     let mut config = SplitterConfig::new(chunk_size);
@@ -247,10 +257,7 @@ fn what_a_chunk_carries_from_a_list_item_is_carried_without_indentation() {
             "[{backend}] {:?}",
             chunks.to_strings()
         );
-        for chunk in &chunks {
-            conformance::markdown::check_chunk_structure(chunk.text)
-                .unwrap_or_else(|problem| panic!("[{backend}] {problem} in {:?}", chunk.text));
-        }
+        assert_chunks_stand_alone(backend, &chunks);
         assert!(
             chunks.texts().any(|text| text.starts_with("```\n")),
             "[{backend}] {:?}",
@@ -296,10 +303,7 @@ fn split_tables_with_block_cells_keep_their_header_in_every_chunk() {
     let splitter = markdown_splitter(80, |config| config.max_chunk_size = Some(100));
     for (backend, chunks) in split_all(&splitter, &html) {
         assert!(chunks.len() > 2, "[{backend}] {:?}", chunks.to_strings());
-        for chunk in &chunks {
-            conformance::markdown::check_chunk_structure(chunk.text)
-                .unwrap_or_else(|problem| panic!("[{backend}] {problem} in {:?}", chunk.text));
-        }
+        assert_chunks_stand_alone(backend, &chunks);
     }
 }
 
@@ -332,10 +336,7 @@ fn what_a_chunk_carries_in_a_block_quote_keeps_the_quote() {
             "[{backend}] {:?}",
             chunks.to_strings()
         );
-        for chunk in &chunks {
-            conformance::markdown::check_chunk_structure(chunk.text)
-                .unwrap_or_else(|problem| panic!("[{backend}] {problem} in {:?}", chunk.text));
-        }
+        assert_chunks_stand_alone(backend, &chunks);
     }
     // One code line longer than a chunk, split within the line.
     let words: String = (0..40).map(|i| format!("word{i} ")).collect();
@@ -348,9 +349,8 @@ fn what_a_chunk_carries_in_a_block_quote_keeps_the_quote() {
                 "[{backend}] {:?}",
                 chunk.text
             );
-            conformance::markdown::check_chunk_structure(chunk.text)
-                .unwrap_or_else(|problem| panic!("[{backend}] {problem} in {:?}", chunk.text));
         }
+        assert_chunks_stand_alone(backend, &chunks);
     }
 }
 
