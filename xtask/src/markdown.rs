@@ -73,7 +73,7 @@ pub fn check_chunks(chunks: &Chunks, splitter: &Splitter<AnySizer>) -> Result<()
                 .filter(|closing| too_big(&format!("{prefix}{closing}")))
                 .map(|closing| format!("{}{closing}", chunk.text)),
         };
-        if !restored.is_some_and(|text| check_chunk_structure(&text).is_ok()) {
+        if restored.is_none_or(|text| check_chunk_structure(&text).is_err()) {
             return Err(format!("chunk {index}: {problem}"));
         }
     }

@@ -168,10 +168,16 @@ impl std::fmt::Display for Problem {
 ///
 /// The first [`Problem`] found.
 pub fn check_chunk_structure(chunk: &str) -> Result<(), Problem> {
-    let mut tables = Vec::new();
+    // Tables and code blocks: a row-like line in either is no stray row
+    // (a `|` in code is code).
+    let mut holders = Vec::new();
     for (event, range) in Parser::new_ext(chunk, Options::ENABLE_TABLES).into_offset_iter() {
         match event {
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                holders.push(range.clone());
+                let CodeBlockKind::Fenced(_) = kind else {
+                    continue;
+                };
                 let block = &chunk[range];
                 if !fence_is_closed(block) {
                     let opening = block.trim_start_matches([' ', '>']);
@@ -182,7 +188,7 @@ pub fn check_chunk_structure(chunk: &str) -> Result<(), Problem> {
                     });
                 }
             }
-            Event::Start(Tag::Table(_)) => tables.push(range),
+            Event::Start(Tag::Table(_)) => holders.push(range),
             _ => {}
         }
     }
@@ -190,16 +196,12 @@ pub fn check_chunk_structure(chunk: &str) -> Result<(), Problem> {
     for line in chunk.split_inclusive('\n') {
         let start = offset;
         offset += line.len();
-        let content = line.trim_start_matches(|c: char| c == ' ' || c == '>');
+        let content = line.trim_start_matches([' ', '>']);
         // Where the row's first `|` is: a table's range begins there.
         let bar = start + line.len() - content.len();
         let row = content.trim_end();
         let looks_like_row = row.len() >= 3 && row.starts_with("| ") && row.ends_with('|');
-        if looks_like_row && !tables.iter().any(|table| table.contains(&bar)) {
-            // The line may sit inside a code block, where a `|` is code.
-            if inside_code(chunk, bar) {
-                continue;
-            }
+        if looks_like_row && !holders.iter().any(|holder| holder.contains(&bar)) {
             return Err(Problem::HeadlessRow {
                 line: line.trim_end().to_owned(),
             });
@@ -225,14 +227,6 @@ fn fence_is_closed(block: &str) -> bool {
         let closing = closing.trim_end();
         closing.len() >= length && closing.chars().all(|c| c == mark)
     })
-}
-
-fn inside_code(chunk: &str, at: usize) -> bool {
-    Parser::new_ext(chunk, Options::ENABLE_TABLES)
-        .into_offset_iter()
-        .any(|(event, range)| {
-            matches!(event, Event::Start(Tag::CodeBlock(_))) && range.contains(&at)
-        })
 }
 
 fn excerpt(text: &str) -> String {
