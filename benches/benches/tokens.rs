@@ -13,12 +13,16 @@
 //!
 //! Target: tokens ≤ characters + 1.5 × count, and ×16 input ≤ ×20 time
 //! (`cargo xtask bench` prints both).
+//!
+//! Group `tokens_heading_context`: `corpus/markdown.json` (Markdown, chunkSize
+//! 200) in `cl100k_base` tokens with and without `headingContext`, where
+//! every span the decomposition and the merge size carries a tokenized part.
 
 use std::hint::black_box;
 
 use benches::{
     HF_TOKENIZER_NOTE, corpus, criterion_dir, ingest_huggingface_splitter, ingest_splitter,
-    ingest_tokens_splitter,
+    ingest_tokens_splitter, markdown_tokens_splitter,
 };
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use html_splitter::{AnySizer, Backend, Sizer, Splitter};
@@ -137,5 +141,23 @@ fn scaling<S: Sizer>(c: &mut Criterion, name: &str, splitter: &Splitter<S>, page
     group.finish();
 }
 
-criterion_group!(benches, cost);
+fn heading_context(c: &mut Criterion) {
+    let Some(corpus) = corpus("ecma262") else {
+        return;
+    };
+    let without = markdown_tokens_splitter(|config| config.heading_context = false);
+    let with = markdown_tokens_splitter(|_| {});
+    let mut group = c.benchmark_group("tokens_heading_context");
+    group.throughput(Throughput::Bytes(corpus.bytes()));
+    group.sample_size(10);
+    group.bench_function("markdown", |b| {
+        b.iter(|| split_all(&without, &corpus.pages))
+    });
+    group.bench_function("markdown-heading-context", |b| {
+        b.iter(|| split_all(&with, &corpus.pages))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, cost, heading_context);
 criterion_main!(benches);

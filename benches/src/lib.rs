@@ -101,6 +101,17 @@ pub fn repo_splitter(name: &str, configure: impl FnOnce(&mut SplitterConfig)) ->
     Splitter::new(config).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
 }
 
+/// The Markdown config of `corpus/markdown.json` (chunkSize 200, heading
+/// context) in `cl100k_base` tokens, with `configure` applied: what carried
+/// context costs when every part it carries is tokenized.
+pub fn markdown_tokens_splitter(configure: impl FnOnce(&mut SplitterConfig)) -> Splitter<AnySizer> {
+    let path = workspace_root().join("corpus/markdown.json");
+    let mut config = read_config(&path);
+    config.sizer = Some("tiktoken:cl100k_base".to_owned());
+    configure(&mut config);
+    Splitter::from_config(config).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
 /// The ECMA-262 ingest config in tokens (`corpus/ecma262-ingest-tokens.json`:
 /// chunkSize 2048, maxChunkSize 3072, `tiktoken:cl100k_base`), with the
 /// sizer its `sizer` key names, as the CLI loads it.

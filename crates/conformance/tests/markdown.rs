@@ -372,6 +372,39 @@ fn a_heading_in_a_table_cell_names_its_words() {
     }
 }
 
+/// A heading path entry is the heading's words, never its Markdown, wherever
+/// the heading stands: a Markdown heading line, a table cell's line, or
+/// inside another heading (found by fuzzing: a cell's heading that was a
+/// link was named `[text](href)`).
+#[test]
+fn heading_paths_name_words_without_markdown() {
+    let html = "<table><tr><td><h2><a href=\"/a\">Linked <em>cell</em> <code>x|y</code></a></h2>\
+                </td></tr></table><p>first</p>\
+                <h1><a href=\"/b\">Top</a> <b>one</b></h1><p>second</p>\
+                <h2>Outer <span><h3><a href=\"/c\">*Inner*</a> 1.</h3></span> tail</h2><p>third</p>";
+    let splitter = markdown_splitter(12, |config| config.links = Links::Inline);
+    for (backend, chunks) in split_all(&splitter, html) {
+        assert!(
+            chunks.to_strings().concat().contains("[Top](/b)"),
+            "[{backend}] links are inline"
+        );
+        let path_of = |text: &str| {
+            let chunk = chunks
+                .iter()
+                .find(|chunk| chunk.text == text)
+                .unwrap_or_else(|| panic!("[{backend}] a chunk {text:?}"));
+            chunk.heading_path.to_vec()
+        };
+        assert_eq!(path_of("first"), ["Linked cell x|y"], "[{backend}]");
+        assert_eq!(path_of("second"), ["Top one"], "[{backend}]");
+        assert_eq!(
+            path_of("third"),
+            ["Top one", "Outer *Inner* 1. tail", "*Inner* 1."],
+            "[{backend}]"
+        );
+    }
+}
+
 /// Emphasis around a table (`<b><table>…`, which parsers keep) closes in
 /// each cell and opens again in the next: no marker crosses a cell's `|`
 /// or the delimiter row, and an empty cell has none.

@@ -160,10 +160,13 @@ pub(crate) struct CanonicalText<N> {
     pub(crate) text: String,
     pub(crate) units: Vec<Unit<N>>,
     pub(crate) outline: Vec<OutlineMark>,
-    /// Each heading's text: its byte range (collapsed by
-    /// [`crate::heading_texts::HeadingTexts`]); in Markdown, its words
-    /// without markup.
-    pub(crate) heading_texts: Vec<HeadingText>,
+    /// Each heading's text: a byte range of [`CanonicalText::heading_source`],
+    /// collapsed by [`crate::heading_texts::HeadingTexts`].
+    pub(crate) heading_texts: Vec<Range<usize>>,
+    /// In Markdown, the words written inside headings, one after another,
+    /// without markup: what `heading_texts` index there (a heading's text is
+    /// its words, not its Markdown). Empty in plain text.
+    pub(crate) heading_words: String,
     /// Where each heading's unit starts, trimmed: a chunk starting there
     /// begins with the heading.
     pub(crate) heading_starts: Vec<usize>,
@@ -204,15 +207,6 @@ pub(crate) struct IdMark<N> {
     pub(crate) end: usize,
 }
 
-/// A heading's text, as a heading path names it.
-#[derive(Clone, Debug)]
-pub(crate) enum HeadingText {
-    /// The canonical text in this byte range, whitespace collapsed.
-    Span(Range<usize>),
-    /// The words of a Markdown heading, markup left out.
-    Plain(String),
-}
-
 /// Where a chunk that begins (or ends) inside carries context (SPEC §5.1):
 /// a chunk whose first character lies in `inside` begins with `prefix`
 /// (a table's header and delimiter rows, a code block's opening line); one
@@ -235,10 +229,23 @@ impl<N> CanonicalText<N> {
             units: Vec::new(),
             outline: Vec::new(),
             heading_texts: Vec::new(),
+            heading_words: String::new(),
             heading_starts: Vec::new(),
             ids: Vec::new(),
             contexts: Vec::new(),
             markdown: false,
+        }
+    }
+}
+
+impl<N> CanonicalText<N> {
+    /// The text that `heading_texts` index: the heading words in Markdown,
+    /// the canonical text otherwise.
+    pub(crate) fn heading_source(&self) -> &str {
+        if self.markdown {
+            &self.heading_words
+        } else {
+            &self.text
         }
     }
 }
@@ -285,7 +292,8 @@ impl<N: Copy + Eq> CanonicalText<N> {
                 tables: Vec::new(),
                 fence: None,
                 contexts: Vec::new(),
-                heading_words: None,
+                heading_words: String::new(),
+                heading_word_starts: Vec::new(),
                 spaced: false,
             }),
         };
@@ -302,6 +310,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
             units: builder.units,
             outline: builder.outline,
             heading_texts: builder.heading_texts,
+            heading_words: builder.md.map(|md| md.heading_words).unwrap_or_default(),
             heading_starts: builder.heading_starts,
             ids: builder.ids,
             contexts,
@@ -426,7 +435,7 @@ struct Builder<'d, 'o, A: DomAdapter> {
     /// How many preformatted elements are open (plain text forms only).
     preformatted: usize,
     outline: Vec<OutlineMark>,
-    heading_texts: Vec<HeadingText>,
+    heading_texts: Vec<Range<usize>>,
     heading_starts: Vec<usize>,
     ids: Vec<IdMark<A::Node>>,
     /// The innermost open sectioning element (an outline index).
@@ -512,8 +521,13 @@ struct Markdown<N> {
     tables: Vec<TableState<N>>,
     fence: Option<Fence>,
     contexts: Vec<ContextRegion>,
-    /// The words of the open heading, without markup, for heading paths.
-    heading_words: Option<String>,
+    /// The words written inside headings, without markup, for heading
+    /// paths (`CanonicalText::heading_words`).
+    heading_words: String,
+    /// Where each open heading's words start in `heading_words`, innermost
+    /// last: a heading in a cell or in another heading is no Markdown
+    /// heading line, but its text is still its words.
+    heading_word_starts: Vec<usize>,
     /// A space was written since the last word.
     spaced: bool,
 }
@@ -722,6 +736,9 @@ where
             self.ids.len() - 1
         });
         let outline = self.open_outline(role, start);
+        if let (Some(md), Some(_), Role::Heading(_)) = (&mut self.md, outline, role) {
+            md.heading_word_starts.push(md.heading_words.len());
+        }
         let markdown = if self.md.is_some() {
             self.open_markdown(node, role, mark, table_part)
         } else {
@@ -772,7 +789,7 @@ where
         let Some(unit_index) = open.unit else {
             return;
         };
-        let heading_text = self.close_markdown(&open);
+        self.close_markdown(&open);
         if open.block {
             self.block_boundary(open.line_break);
         }
@@ -824,20 +841,15 @@ where
                     self.scope = *parent;
                 }
                 OutlineKind::Heading { text, .. } => {
+                    // In Markdown, the heading's words (opened with it).
+                    let words = self.md.as_mut().and_then(|md| {
+                        let from = md.heading_word_starts.pop()?;
+                        Some(from..md.heading_words.len())
+                    });
                     let has_text = self.last_text_unit.is_some_and(|last| last > unit_index);
                     if has_text {
                         *text = u32::try_from(self.heading_texts.len()).ok();
-                        // In Markdown, a heading that is no Markdown heading
-                        // (in a table cell, in a heading) may begin with the
-                        // cell's `|` or a quote's `>`: not its text.
-                        let text_start = if self.md.is_some() {
-                            let span = &self.text[start..end];
-                            end - span.trim_start_matches(['|', '>', ' ', '\n']).len()
-                        } else {
-                            start
-                        };
-                        self.heading_texts
-                            .push(heading_text.unwrap_or(HeadingText::Span(text_start..end)));
+                        self.heading_texts.push(words.unwrap_or(start..end));
                         let span = &self.text[start..end];
                         self.heading_starts
                             .push(start + span.len() - span.trim_start().len());
@@ -961,11 +973,11 @@ where
         } else {
             self.text.push_str(word);
         }
-        if let Some(words) = &mut md.heading_words {
-            if md.spaced && !words.is_empty() {
-                words.push(' ');
+        if !md.heading_word_starts.is_empty() {
+            if md.spaced && !md.heading_words.is_empty() {
+                md.heading_words.push(' ');
             }
-            words.push_str(word);
+            md.heading_words.push_str(word);
         }
         md.spaced = false;
         md.line_fresh = false;
@@ -1096,7 +1108,6 @@ where
                     heading: true,
                 });
                 md.one_line.push(depth);
-                md.heading_words = Some(String::new());
                 Opened::Container { item: false }
             }
             (Role::Preformatted, _)
@@ -1260,40 +1271,43 @@ where
     }
 
     /// Undoes what `open` added to the Markdown state and writes its closing
-    /// markup; returns where a heading's text starts.
-    fn close_markdown(&mut self, open: &OpenElement<A::Node>) -> Option<HeadingText> {
-        self.md.as_ref()?;
+    /// markup.
+    fn close_markdown(&mut self, open: &OpenElement<A::Node>) {
+        if self.md.is_none() {
+            return;
+        }
         match open.markdown {
-            Opened::Nothing => None,
+            Opened::Nothing => {}
             Opened::Container { .. } => {
                 let md = self.markdown();
-                let container = md.containers.pop()?;
-                if !container.heading {
-                    return None;
+                if md
+                    .containers
+                    .pop()
+                    .is_some_and(|container| container.heading)
+                {
+                    md.one_line.pop();
                 }
-                md.one_line.pop();
-                let words = md.heading_words.take().unwrap_or_default();
-                Some(HeadingText::Plain(words))
             }
             Opened::List => {
                 self.markdown().lists.pop();
-                None
             }
             Opened::Inline | Opened::CodeSpan => {
                 let md = self.markdown();
                 if open.markdown == Opened::CodeSpan {
                     md.code -= 1;
                 }
-                let mark = md.inline.pop()?;
-                if mark.opened {
+                if let Some(mark) = md.inline.pop()
+                    && mark.opened
+                {
                     self.push_trailing(&mark.closer);
                 }
-                None
             }
             Opened::Fence => {
                 let md = self.markdown();
                 md.code -= 1;
-                let fence = md.fence.take()?;
+                let Some(fence) = md.fence.take() else {
+                    return;
+                };
                 if fence.opened {
                     if !fence.at_line_start {
                         let prefixes = self.continuation_prefixes();
@@ -1309,13 +1323,12 @@ where
                         suffix: Some(closing),
                     });
                 }
-                None
             }
             Opened::Table => {
                 let end = self.text.len();
                 let md = self.markdown();
-                let table = md.tables.pop()?;
-                if let Some(header) = table.header
+                if let Some(table) = md.tables.pop()
+                    && let Some(header) = table.header
                     && header.start < header.end
                     && header.end < end
                 {
@@ -1325,16 +1338,11 @@ where
                         suffix: None,
                     });
                 }
-                None
             }
-            Opened::Row => {
-                self.finish_row();
-                None
-            }
+            Opened::Row => self.finish_row(),
             Opened::Cell => {
                 self.finish_cell();
                 self.markdown().one_line.pop();
-                None
             }
         }
     }

@@ -6,7 +6,12 @@
 //! What a chunk carries depends only on where it starts and ends, so the
 //! decomposition and the merge ask [`Context::carried`] for the span they
 //! are about to size, and the size includes what that chunk would carry.
+//! They ask for many spans that carry the same parts (every span a merge
+//! tries from one chunk start carries its heading path), so each part is
+//! measured once per document and its size kept.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::canonical::{CanonicalText, ContextRegion};
@@ -29,6 +34,21 @@ impl Carried {
     }
 }
 
+/// A part that spans carry alike, as the key of its kept size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Part {
+    /// The heading path at this index of [`HeadingIndex::paths`]; with the
+    /// chunk's start when some of its headings start there (and are left
+    /// out).
+    Headings(usize, Option<usize>),
+    /// A table's header rows (`ContextRegion` by index), with the quote
+    /// markers appended when the chunk begins within a line.
+    Header(usize, bool),
+    /// A code block's opening fence and the closing fence of the one the
+    /// chunk ends in.
+    Fences(Option<(usize, bool)>, Option<usize>),
+}
+
 /// The heading paths of a document, by position: the path changes only
 /// where a heading or a sectioning element starts or a scope ends.
 #[derive(Debug)]
@@ -47,6 +67,8 @@ pub(crate) struct Context<'c, N, S> {
     sizer: Option<&'c S>,
     chunk_size: usize,
     headings: Option<HeadingIndex>,
+    /// Each part's size, once measured.
+    sizes: RefCell<HashMap<Part, usize>>,
 }
 
 impl<'c, N, S: Sizer> Context<'c, N, S> {
@@ -81,6 +103,7 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             sizer: Some(sizer),
             chunk_size,
             headings,
+            sizes: RefCell::new(HashMap::new()),
         }
     }
 
@@ -92,6 +115,7 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             sizer: None,
             chunk_size: 0,
             headings: None,
+            sizes: RefCell::new(HashMap::new()),
         }
     }
 
@@ -118,12 +142,17 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             return carried;
         }
         let text = &canonical.text;
-        // A part is a prefix and a suffix, carried together or not at all.
-        let add = |carried: &mut Carried, prefix: String, suffix: String| {
+        // A part is a prefix and a suffix, carried together or not at all;
+        // `part` keys its size when spans elsewhere carry it alike.
+        let add = |carried: &mut Carried, part: Option<Part>, prefix: String, suffix: String| {
             if prefix.is_empty() && suffix.is_empty() {
                 return;
             }
-            let size = sizer.size(&prefix) + sizer.size(&suffix);
+            let measure = || sizer.size(&prefix) + sizer.size(&suffix);
+            let size = match part {
+                Some(part) => *self.sizes.borrow_mut().entry(part).or_insert_with(measure),
+                None => measure(),
+            };
             let total = carried.size.saturating_add(size);
             if total.saturating_mul(2) > self.chunk_size {
                 return;
@@ -132,11 +161,8 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             carried.prefix.push_str(&prefix);
             carried.suffix.push_str(&suffix);
         };
-        add(
-            &mut carried,
-            self.heading_part(canonical, span.start),
-            String::new(),
-        );
+        let (part, headings) = self.heading_part(canonical, span.start);
+        add(&mut carried, part, headings, String::new());
         let starts_in = region_at(canonical, span.start);
         let ends_in = region_at(canonical, span.end - 1);
         // A table's or a code block's lines are indented in a list item; a
@@ -168,18 +194,22 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
         // code block's opening and closing fences are one part: a chunk
         // that begins and ends inside one carries both or neither, so that
         // no fence it carries is left open.
-        if let Some(region) = starts_in.filter(|region| region.suffix.is_none()) {
-            add(&mut carried, lines(region), String::new());
+        if let Some((index, region)) = starts_in.filter(|(_, region)| region.suffix.is_none()) {
+            let part = Part::Header(index, begins_in_line);
+            add(&mut carried, Some(part), lines(region), String::new());
         }
-        let opening = starts_in
-            .filter(|region| region.suffix.is_some())
-            .map(lines)
-            .unwrap_or_default();
-        let closing = ends_in
-            .and_then(|region| region.suffix.clone())
+        let opening = starts_in.filter(|(_, region)| region.suffix.is_some());
+        let closing = ends_in.filter(|(_, region)| region.suffix.is_some());
+        let part = Part::Fences(
+            opening.map(|(index, _)| (index, begins_in_line)),
+            closing.map(|(index, _)| index),
+        );
+        let opening = opening.map(|(_, region)| lines(region)).unwrap_or_default();
+        let closing = closing
+            .and_then(|(_, region)| region.suffix.clone())
             .map(|suffix| format!("\n{}", &text[suffix]))
             .unwrap_or_default();
-        add(&mut carried, opening, closing);
+        add(&mut carried, Some(part), opening, closing);
         carried
     }
 
@@ -209,43 +239,52 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
 
     /// The heading path of a chunk starting at `start`, less the headings it
     /// begins with, joined by ` > `, then a line break (a blank line in
-    /// Markdown); empty when no heading is left.
-    fn heading_part(&self, canonical: &CanonicalText<N>, start: usize) -> String {
+    /// Markdown); empty when no heading is left. With it, the key of its
+    /// size.
+    fn heading_part(&self, canonical: &CanonicalText<N>, start: usize) -> (Option<Part>, String) {
         let Some(headings) = &self.headings else {
-            return String::new();
+            return (None, String::new());
         };
         let at = headings
             .positions
             .partition_point(|&position| position <= start);
-        let Some(path) = at
+        let Some((index, path)) = at
             .checked_sub(1)
-            .and_then(|index| headings.paths.get(index))
+            .and_then(|index| Some((index, headings.paths.get(index)?)))
         else {
-            return String::new();
+            return (None, String::new());
         };
+        let mut begins_with_heading = false;
         let names: Vec<&str> = headings.items[path.clone()]
             .iter()
             .map(|&item| item as usize)
-            .filter(|&item| canonical.heading_starts.get(item) != Some(&start))
+            .filter(|&item| {
+                let begins = canonical.heading_starts.get(item) == Some(&start);
+                begins_with_heading |= begins;
+                !begins
+            })
             .map(|item| headings.texts.get(item))
             .filter(|text| !text.is_empty())
             .collect();
+        let key = Some(Part::Headings(index, begins_with_heading.then_some(start)));
         if names.is_empty() {
-            return String::new();
+            return (key, String::new());
         }
         let mut part = names.join(" > ");
         part.push_str(if canonical.markdown { "\n\n" } else { "\n" });
-        part
+        (key, part)
     }
 }
 
-/// The table or code block whose rows or code contain byte `at`.
-fn region_at<N>(canonical: &CanonicalText<N>, at: usize) -> Option<&ContextRegion> {
+/// The table or code block whose rows or code contain byte `at`, with its
+/// index.
+fn region_at<N>(canonical: &CanonicalText<N>, at: usize) -> Option<(usize, &ContextRegion)> {
     let regions = &canonical.contexts;
     let index = regions.partition_point(|region| region.inside.start <= at);
     regions[..index]
         .iter()
+        .enumerate()
         .rev()
         .take(2)
-        .find(|region| region.inside.contains(&at))
+        .find(|(_, region)| region.inside.contains(&at))
 }

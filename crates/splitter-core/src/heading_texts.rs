@@ -9,10 +9,13 @@
 //! the collapsed text of a span is a slice of the collapsed text of any span
 //! that holds it. The spans are therefore merged into disjoint regions, each
 //! region is collapsed once, and each heading is a range of the result.
+//!
+//! The spans index [`CanonicalText::heading_source`]: the canonical text, or
+//! in Markdown the headings' words without their markup.
 
 use std::ops::Range;
 
-use crate::canonical::{CanonicalText, HeadingText};
+use crate::canonical::CanonicalText;
 
 /// The collapsed texts of a document's headings, by heading index.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -31,26 +34,18 @@ thread_local! {
 impl HeadingTexts {
     /// The heading texts of `canonical`.
     pub(crate) fn of<N>(canonical: &CanonicalText<N>) -> Self {
-        let text = canonical.text.as_str();
+        let text = canonical.heading_source();
         let headings = &canonical.heading_texts;
         let mut ranges = vec![0..0; headings.len()];
         let mut buffer = String::new();
-        // Where each span heading starts and ends, in order of position.
+        // Where each heading starts and ends, in order of position.
         let mut queries: Vec<(usize, usize, bool)> = Vec::new();
-        for (index, heading) in headings.iter().enumerate() {
-            if let HeadingText::Span(span) = heading {
-                queries.push((span.start, index, true));
-                queries.push((span.end, index, false));
-            }
+        for (index, span) in headings.iter().enumerate() {
+            queries.push((span.start, index, true));
+            queries.push((span.end, index, false));
         }
         queries.sort_unstable_by_key(|&(at, _, _)| at);
-        let mut spans: Vec<&Range<usize>> = headings
-            .iter()
-            .filter_map(|heading| match heading {
-                HeadingText::Span(span) => Some(span),
-                HeadingText::Plain(_) => None,
-            })
-            .collect();
+        let mut spans: Vec<&Range<usize>> = headings.iter().collect();
         spans.sort_unstable_by_key(|span| span.start);
         let mut next = queries.iter().peekable();
         let mut spans = spans.into_iter().peekable();
@@ -97,21 +92,10 @@ impl HeadingTexts {
         // A space written before a heading's first word belongs to the
         // text before it; one after its last word is never written (spaces
         // are written with the word that follows them).
-        for (index, heading) in headings.iter().enumerate() {
-            match heading {
-                HeadingText::Span(_) => {
-                    let range = &mut ranges[index];
-                    range.end = range.end.max(range.start);
-                    if buffer.as_bytes().get(range.start) == Some(&b' ') && range.start < range.end
-                    {
-                        range.start += 1;
-                    }
-                }
-                HeadingText::Plain(words) => {
-                    let start = buffer.len();
-                    buffer.push_str(words);
-                    ranges[index] = start..buffer.len();
-                }
+        for range in &mut ranges {
+            range.end = range.end.max(range.start);
+            if buffer.as_bytes().get(range.start) == Some(&b' ') && range.start < range.end {
+                range.start += 1;
             }
         }
         HeadingTexts { buffer, ranges }
@@ -150,7 +134,7 @@ mod tests {
 
     fn texts(text: &str, spans: &[Range<usize>]) -> Vec<String> {
         let mut canonical = CanonicalText::<u32>::empty_for_tests(text);
-        canonical.heading_texts = spans.iter().cloned().map(HeadingText::Span).collect();
+        canonical.heading_texts = spans.to_vec();
         let collapsed = HeadingTexts::of(&canonical);
         (0..spans.len())
             .map(|index| collapsed.get(index).to_owned())
