@@ -1,8 +1,10 @@
-//! Project tasks: `cargo xtask equivalence`, `cargo xtask bench`.
+//! Project tasks: `cargo xtask equivalence`, `cargo xtask bench`,
+//! `cargo xtask main-content`.
 
 mod bench;
 mod corpus;
 mod equivalence;
+mod main_content;
 mod markdown;
 
 use std::path::PathBuf;
@@ -24,6 +26,8 @@ enum Command {
     Equivalence(equivalence::Args),
     /// Run the benchmarks and print the throughput table.
     Bench(bench::Args),
+    /// Measure `content: "main"` on hand-labelled pages and documentation.
+    MainContent(main_content::Args),
     /// (internal) Split a corpus once in this fresh process; print the
     /// peak RSS in KiB and the split time in seconds.
     #[command(hide = true)]
@@ -35,6 +39,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Equivalence(args) => equivalence::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::MainContent(args) => main_content::run(args),
         Command::Probe { backend, corpus } => bench::probe(&backend, &corpus),
     };
     match result {

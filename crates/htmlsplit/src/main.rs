@@ -31,7 +31,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use clap::Parser;
 use html_splitter::encoding::Encoding;
-use html_splitter::{Backend, Format, Links, Splitter, SplitterConfig, Whitespace};
+use html_splitter::{Backend, Content, Format, Links, Splitter, SplitterConfig, Whitespace};
 
 use crate::inputs::Input;
 use crate::pending::PendingFile;
@@ -56,7 +56,7 @@ struct Args {
 
     /// JSON config file with the keys chunkSize, maxChunkSize, separators,
     /// neverBreakWithin, chunkOverlap, whitespace, format, links, include,
-    /// exclude, headingContext, sizer. Flags override it.
+    /// exclude, content, headingContext, sizer. Flags override it.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
 
@@ -128,6 +128,13 @@ struct Args {
     /// (repeatable; replaces the config's list).
     #[arg(long = "exclude", value_name = "SEL")]
     exclude: Vec<String>,
+
+    /// Which content is split: `all` (the default: the whole page) or
+    /// `main` (only the page's main content: the article or manual page,
+    /// without menus, banners, share bars, related links, comments and
+    /// footers).
+    #[arg(long, value_name = "WHICH", value_parser = ["all", "main"])]
+    content: Option<String>,
 
     /// Also write one JSON line per document to FILE: {"source": "…", "text":
     /// "…"}, the canonical text that chunks' startIndex/endIndex index.
@@ -245,6 +252,11 @@ impl Job {
         }
         if !args.exclude.is_empty() {
             config.exclude = args.exclude;
+        }
+        match args.content.as_deref() {
+            Some("main") => config.content = Content::Main,
+            Some(_) => config.content = Content::All,
+            None => {}
         }
         if let Some(sizer) = args.sizer {
             config.sizer = Some(sizer);

@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::config::{Links, Whitespace};
+use crate::main_content::{MainContent, Rules, Verdict};
 use crate::markdown::{self, TableLayout};
 use crate::select::{MatchCaches, SelectorSet};
 
@@ -147,6 +148,8 @@ pub(crate) struct Options<'a> {
     pub(crate) markdown: Option<Links>,
     pub(crate) include: &'a SelectorSet,
     pub(crate) exclude: &'a SelectorSet,
+    /// `Some` for `content: "main"`, with the rules that find it.
+    pub(crate) main: Option<Rules>,
     /// Whether to record the outline and the ids (SPEC §7).
     pub(crate) provenance: bool,
 }
@@ -254,7 +257,23 @@ impl<N: Copy + Eq> CanonicalText<N> {
     /// Builds the canonical text of `dom` in one walk over the content roots.
     pub(crate) fn build<A: DomAdapter<Node = N>>(dom: &A, options: &Options<'_>) -> Self {
         let root = content_root(dom);
-        let selecting = !options.include.is_empty();
+        let main = options.main.map(|rules| {
+            MainContent::find(
+                dom,
+                root,
+                options.include,
+                options.exclude,
+                rules,
+                |name| {
+                    let (class, _) = classify(name);
+                    (class == ElementClass::Block, class == ElementClass::Skipped)
+                },
+            )
+        });
+        let selecting = match &main {
+            Some(main) => !main.whole_root(),
+            None => !options.include.is_empty(),
+        };
         let mut builder = Builder {
             dom,
             options,
@@ -276,6 +295,8 @@ impl<N: Copy + Eq> CanonicalText<N> {
             },
             scope: None,
             included: if selecting { 0 } else { 1 },
+            main,
+            preorder: 1,
             tail: Vec::new(),
             empty: Vec::new(),
             last_text_unit: None,
@@ -443,6 +464,11 @@ struct Builder<'d, 'o, A: DomAdapter> {
     /// How many open elements match `include` (1 without `include`): text
     /// is content only when this is not 0.
     included: usize,
+    /// With `content: "main"`, the verdict on each element, in pre-order.
+    main: Option<MainContent>,
+    /// The pre-order number of the next element the walk meets (from 1, as
+    /// [`MainContent`] numbers them).
+    preorder: usize,
     /// A block boundary was passed since the last text; it becomes a line
     /// break if more text follows.
     pending_break: bool,
@@ -655,6 +681,9 @@ where
     }
 
     fn treatment(&mut self, node: A::Node, class: ElementClass) -> Treatment {
+        if let Some(main) = &self.main {
+            return self.main_treatment(node, main.verdict(self.preorder), main.end(self.preorder));
+        }
         if class == ElementClass::Skipped
             || self
                 .options
@@ -678,6 +707,27 @@ where
             return Treatment::Skip;
         }
         Treatment::Content
+    }
+
+    /// [`Builder::treatment`] with `content: "main"`: the verdict decides,
+    /// for the element numbered `self.preorder` whose subtree ends at `end`.
+    fn main_treatment(&mut self, node: A::Node, verdict: Verdict, end: usize) -> Treatment {
+        self.preorder += 1;
+        let treatment = match verdict {
+            Verdict::Skip => Treatment::Skip,
+            Verdict::Outside => Treatment::Outside,
+            Verdict::Root | Verdict::Inside => {
+                if self.included > 0 && self.md.is_some() && self.is_joined_header_row(node) {
+                    Treatment::Skip
+                } else {
+                    Treatment::Content
+                }
+            }
+        };
+        if treatment == Treatment::Skip {
+            self.preorder = end;
+        }
+        treatment
     }
 
     fn open_element(&mut self, node: A::Node) {

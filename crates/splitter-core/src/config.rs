@@ -8,7 +8,7 @@ use crate::error::ConfigError;
 ///
 /// JSON keys are camelCase (`chunkSize`, `maxChunkSize`, `separators`,
 /// `neverBreakWithin`, `chunkOverlap`, `whitespace`, `format`, `links`,
-/// `include`, `exclude`, `headingContext`, `sizer`); unknown keys are
+/// `include`, `exclude`, `content`, `headingContext`, `sizer`); unknown keys are
 /// rejected. Sizes are in the unit of the sizer: characters unless
 /// `sizer` says otherwise.
 /// A `SplitterConfig` is plain data: [`SplitterConfig::validate`] (called by
@@ -63,6 +63,10 @@ pub struct SplitterConfig {
     /// `script` is (SPEC §3.3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exclude: Vec<String>,
+    /// Which content is split: the whole page (the default) or only its
+    /// main content, found in the same walk (see [`Content::Main`]).
+    #[serde(default, skip_serializing_if = "Content::is_all")]
+    pub content: Content,
     /// Whether each chunk begins with a line naming its heading path, when
     /// it does not begin with those headings itself (SPEC §5.1).
     #[serde(default, skip_serializing_if = "is_false")]
@@ -148,12 +152,47 @@ impl Links {
     }
 }
 
+/// The `content` setting: which content of a page is split.
+///
+/// ```
+/// use splitter_core::{Content, SplitterConfig};
+///
+/// let config = SplitterConfig::from_json(r#"{"chunkSize": 1000, "content": "main"}"#)?;
+/// assert_eq!(config.content, Content::Main);
+/// let err = SplitterConfig::from_json(r#"{"chunkSize": 1000, "content": "article"}"#).unwrap_err();
+/// assert_eq!(err.to_string(), r#"content: expected "all" or "main", got "article""#);
+/// # Ok::<(), splitter_core::ConfigError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Content {
+    /// Everything in the page's `<body>` (less what `exclude` leaves out).
+    #[default]
+    All,
+    /// The page's main content: the article, the post or the manual page,
+    /// without the navigation, banners, share buttons, related links,
+    /// comments and footers around it and inside it. Found from content
+    /// markers (`<main>`, `<article>`, `role="main"`,
+    /// `itemprop="articleBody"`), the density of prose and links, and the
+    /// words of `class` and `id`; see the `main_content` module of this
+    /// crate for every rule and why it exists. With `include`, the
+    /// included elements are the main content and only the pruning of
+    /// boilerplate inside them applies; `exclude` always applies.
+    Main,
+}
+
+impl Content {
+    fn is_all(&self) -> bool {
+        *self == Content::All
+    }
+}
+
 fn is_false(value: &bool) -> bool {
     !*value
 }
 
 /// The keys of SPEC §2, as [`ConfigError::UnknownKey`] lists them.
-const KEYS: &str = "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, format, links, include, exclude, headingContext, sizer";
+const KEYS: &str = "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, format, links, include, exclude, content, headingContext, sizer";
 
 /// The first key of the config object `map` (in key order) whose value the
 /// config does not take, an unknown key, or a missing `chunkSize`; `None`
@@ -198,6 +237,9 @@ fn shape_error(map: &serde_json::Map<String, serde_json::Value>) -> Option<Confi
             "links" if !matches!(value.as_str(), Some("text" | "inline")) => {
                 invalid(key, r#""text" or "inline""#, value)
             }
+            "content" if !matches!(value.as_str(), Some("all" | "main")) => {
+                invalid(key, r#""all" or "main""#, value)
+            }
             "headingContext" if !value.is_boolean() => invalid(key, "true or false", value),
             "sizer" if !value.is_string() && !value.is_null() => invalid(
                 key,
@@ -205,7 +247,7 @@ fn shape_error(map: &serde_json::Map<String, serde_json::Value>) -> Option<Confi
                 value,
             ),
             "chunkSize" | "maxChunkSize" | "chunkOverlap" | "whitespace" | "format" | "links"
-            | "headingContext" | "sizer" => continue,
+            | "content" | "headingContext" | "sizer" => continue,
             _ => ConfigError::UnknownKey {
                 key: key.clone(),
                 known: KEYS,
@@ -245,6 +287,7 @@ impl SplitterConfig {
             links: Links::Text,
             include: Vec::new(),
             exclude: Vec::new(),
+            content: Content::All,
             heading_context: false,
             sizer: None,
         }

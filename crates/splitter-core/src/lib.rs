@@ -46,6 +46,7 @@ mod documents;
 mod error;
 mod forced;
 mod heading_texts;
+mod main_content;
 mod markdown;
 mod merge;
 mod named;
@@ -65,9 +66,13 @@ mod tokens;
 
 pub use adapter::{Children, DomAdapter, NodeKind};
 pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, InvariantViolation, Texts};
-pub use config::{Format, Links, SplitterConfig, Whitespace};
+pub use config::{Content, Format, Links, SplitterConfig, Whitespace};
 pub use documents::{Document, JsonValue, Metadata};
 pub use error::{ConfigError, ParseError};
+/// The rules of `content: "main"`, to measure each one's effect; not part
+/// of the stable API.
+#[doc(hidden)]
+pub use main_content::Rules as MainContentRules;
 pub use named::AnySizer;
 pub use sizer::{Bytes, Characters, SizeFn, Sizer, Utf16};
 pub use splitter::{Splitter, SplitterBuilder};

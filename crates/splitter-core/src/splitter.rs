@@ -4,7 +4,9 @@
 use crate::adapter::DomAdapter;
 use crate::canonical::{CanonicalText, Options};
 use crate::chunks::Chunks;
-use crate::config::{Format, Links, SplitterConfig, Whitespace};
+use crate::config::{Content, Format, Links, SplitterConfig, Whitespace};
+use crate::main_content::Rules;
+use crate::main_content::Rules as MainContentRules;
 use crate::context::Context;
 use crate::decompose::{Decomposition, Settings};
 use crate::error::ConfigError;
@@ -49,6 +51,9 @@ pub struct Splitter<S = Characters> {
     /// may be estimated before anything of its document has been measured
     /// (see the `size_policy` module); shorter documents are measured.
     pub(crate) estimate_above: usize,
+    /// The rules of `content: "main"`: all, except where a measurement
+    /// turns one off.
+    pub(crate) main_rules: Rules,
 }
 
 // Promised in the docs: a splitter (with a `Send + Sync` sizer) can be shared
@@ -119,6 +124,7 @@ impl<S: Sizer> Splitter<S> {
             exclude,
             sizer,
             estimate_above: SAMPLE_BYTES,
+            main_rules: Rules::ALL,
         })
     }
 
@@ -131,6 +137,16 @@ impl<S: Sizer> Splitter<S> {
     #[must_use]
     pub fn estimating_small_documents(mut self) -> Self {
         self.estimate_above = 0;
+        self
+    }
+
+    /// Finds the main content with only `rules` (all by default), to
+    /// measure each rule's effect. For measurements only, not part of the
+    /// stable API.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_main_content_rules(mut self, rules: MainContentRules) -> Self {
+        self.main_rules = rules;
         self
     }
 
@@ -234,6 +250,7 @@ impl<S> Splitter<S> {
             markdown: (self.config.format == Format::Markdown).then_some(self.config.links),
             include: &self.include,
             exclude: &self.exclude,
+            main: (self.config.content == Content::Main).then_some(self.main_rules),
             provenance,
         }
     }
@@ -297,6 +314,20 @@ impl SplitterBuilder {
     /// Sets the selectors of the elements to leave out (SPEC §3.3).
     pub fn exclude<I: IntoIterator<Item = T>, T: Into<String>>(mut self, selectors: I) -> Self {
         self.config.exclude = selectors.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// Sets which content is split: the whole page or its main content.
+    ///
+    /// ```
+    /// use splitter_core::{Content, Splitter};
+    ///
+    /// let splitter = Splitter::builder(1000).content(Content::Main).build()?;
+    /// assert_eq!(splitter.config().content, Content::Main);
+    /// # Ok::<(), splitter_core::ConfigError>(())
+    /// ```
+    pub fn content(mut self, content: Content) -> Self {
+        self.config.content = content;
         self
     }
 

@@ -1,0 +1,248 @@
+//! What an element's tag and attributes say about it, before any text is
+//! counted: the hints the statistics pass records once per element.
+
+use std::borrow::Cow;
+
+use crate::adapter::DomAdapter;
+
+/// One bit per hint; an element carries several.
+pub(super) type Hints = u32;
+
+/// `<a>`: its text is link text.
+pub(super) const ANCHOR: Hints = 1;
+/// A block element (SPEC §3): inline text belongs to its nearest block.
+pub(super) const BLOCK: Hints = 1 << 1;
+/// `<main>`, `role="main"`: the author says this is the main content.
+pub(super) const MARKER_MAIN: Hints = 1 << 2;
+/// `<article>`: one self-contained composition (also used for teasers).
+pub(super) const MARKER_ARTICLE: Hints = 1 << 3;
+/// `itemprop="articleBody"` (schema.org): the body of the article itself.
+pub(super) const MARKER_BODY: Hints = 1 << 4;
+/// Not rendered: `hidden`, `aria-hidden="true"`, `display: none`,
+/// `visibility: hidden`.
+pub(super) const HIDDEN: Hints = 1 << 5;
+/// A tag or role that is page furniture by definition: `nav`, `aside`,
+/// `role="navigation"`, `role="complementary"`, `role="contentinfo"`, …
+pub(super) const CHROME_TAG: Hints = 1 << 6;
+/// `<footer>` and `<header>`: furniture of a page or of an article
+/// (headline, byline, tags), prose only by accident.
+pub(super) const FRAME_TAG: Hints = 1 << 7;
+/// Interactive controls: `form`, `button`, `select`, `input`, `label`,
+/// `dialog`, `role="search"`/`"dialog"`/`"menu"`/…: no one reads them.
+pub(super) const CONTROL_TAG: Hints = 1 << 8;
+/// A `class`/`id` word that always means boilerplate (`share`, `related`,
+/// `comment`, `cookie`, `newsletter`, `promo`, `sponsor`, `ad`, …).
+pub(super) const WORD_BOILERPLATE: Hints = 1 << 9;
+/// A `class`/`id` word that usually means page furniture (`nav`, `menu`,
+/// `sidebar`, `footer`, `header`, `breadcrumb`, `byline`, `meta`, …),
+/// unless a content word stands beside it.
+pub(super) const WORD_FURNITURE: Hints = 1 << 10;
+/// A `class`/`id` word that means content (`article`, `content`, `post`,
+/// `entry`, `story`, `body`, `text`, `main`, `prose`).
+pub(super) const WORD_CONTENT: Hints = 1 << 11;
+/// `<figcaption>` and credit lines: about a picture, not the text.
+pub(super) const CAPTION: Hints = 1 << 12;
+
+/// Class/id words that always mean boilerplate, matched as substrings of
+/// the lowercased `class` and `id`. Each is here because sites name the
+/// widgets that readers skip this way: share bars, comment threads,
+/// "related"/"recommended" lists, newsletter and cookie banners, ad slots.
+const BOILERPLATE_WORDS: &[&str] = &[
+    "share",
+    "sharing",
+    "social",
+    "related",
+    "recommend",
+    "comment",
+    "disqus",
+    "newsletter",
+    "subscri",
+    "signup",
+    "promo",
+    "sponsor",
+    "advert",
+    "cookie",
+    "consent",
+    "gdpr",
+    "popup",
+    "modal",
+    "outbrain",
+    "taboola",
+    "shoutbox",
+    "skyscraper",
+    "most-popular",
+    "mostpopular",
+    "trending",
+    "read-more",
+    "readmore",
+    "more-stories",
+];
+
+/// Class/id words that usually mean furniture; a content word beside them
+/// (`article-header`, `post-meta` is still furniture, `content-nav` too, but
+/// `main-content-sidebar-layout`…) vetoes them: see [`hints`].
+const FURNITURE_WORDS: &[&str] = &[
+    "sidebar",
+    "footer",
+    "header",
+    "masthead",
+    "menu",
+    "navbar",
+    "navigation",
+    "breadcrumb",
+    "pagination",
+    "pager",
+    "toolbar",
+    "widget",
+    "banner",
+    "byline",
+    "dateline",
+    "author",
+    "caption",
+    "credit",
+    "tags",
+    "topics",
+    "rss",
+    "print",
+    "extra",
+    "supplement",
+];
+
+/// Short words matched only as whole tokens of `class`/`id` (split at
+/// anything not a letter or digit): as substrings they are everywhere
+/// (`ad` in `header`, `nav` in `canvas`).
+const BOILERPLATE_TOKENS: &[&str] = &["ad", "ads", "adv", "advert", "banner-ad", "share"];
+const FURNITURE_TOKENS: &[&str] = &["nav", "meta", "tag", "foot", "head", "aside", "toc"];
+
+/// Class/id words that mean content.
+const CONTENT_WORDS: &[&str] = &[
+    "article", "content", "entry", "post", "story", "body", "text", "main", "prose",
+];
+
+/// The hints of the element `node` named `name`.
+pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bool) -> Hints {
+    let mut hints = if block { BLOCK } else { 0 };
+    let mut lower = [0u8; 10];
+    let tag: &[u8] = if name.len() <= lower.len() {
+        let buf = &mut lower[..name.len()];
+        buf.copy_from_slice(name.as_bytes());
+        buf.make_ascii_lowercase();
+        buf
+    } else {
+        b""
+    };
+    hints |= match tag {
+        b"a" => ANCHOR,
+        b"main" => MARKER_MAIN,
+        b"article" => MARKER_ARTICLE,
+        b"nav" | b"aside" | b"menu" => CHROME_TAG,
+        b"header" | b"footer" => FRAME_TAG,
+        b"form" | b"button" | b"select" | b"input" | b"label" | b"dialog" | b"fieldset"
+        | b"option" | b"textarea" => CONTROL_TAG,
+        b"figcaption" => CAPTION,
+        _ => 0,
+    };
+    let attribute = |name: &str| dom.attribute(node, name);
+    if attribute("hidden").is_some()
+        || attribute("aria-hidden").is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
+        || attribute("style").is_some_and(|style| hides(&style))
+    {
+        hints |= HIDDEN;
+    }
+    if let Some(role) = attribute("role") {
+        hints |= match role.trim().to_ascii_lowercase().as_str() {
+            "main" => MARKER_MAIN,
+            "article" => MARKER_ARTICLE,
+            "navigation" | "complementary" | "contentinfo" | "banner" => CHROME_TAG,
+            "search" | "dialog" | "alertdialog" | "menu" | "menubar" | "toolbar" | "tablist" => {
+                CONTROL_TAG
+            }
+            _ => 0,
+        };
+    }
+    if attribute("itemprop").is_some_and(|value| {
+        value
+            .split_ascii_whitespace()
+            .any(|word| word.eq_ignore_ascii_case("articleBody"))
+    }) {
+        hints |= MARKER_BODY;
+    }
+    let class = attribute("class");
+    let id = attribute("id");
+    if class.is_some() || id.is_some() {
+        hints |= word_hints(class.as_deref().unwrap_or(""), id.as_deref().unwrap_or(""));
+    }
+    hints
+}
+
+/// Whether an inline `style` hides the element.
+fn hides(style: &str) -> bool {
+    let style = style.to_ascii_lowercase();
+    style.split(';').any(|declaration| {
+        let Some((property, value)) = declaration.split_once(':') else {
+            return false;
+        };
+        let value = value.trim().trim_end_matches("!important").trim();
+        match property.trim() {
+            "display" => value == "none",
+            "visibility" => value == "hidden",
+            _ => false,
+        }
+    })
+}
+
+/// The hints the words of `class` and `id` give.
+fn word_hints(class: &str, id: &str) -> Hints {
+    let words: Cow<'_, str> = if id.is_empty() {
+        Cow::Borrowed(class)
+    } else {
+        Cow::Owned(format!("{class} {id}"))
+    };
+    let lower = words.to_ascii_lowercase();
+    let has_token = |list: &[&str]| {
+        lower
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|token| list.contains(&token))
+    };
+    let has_word = |list: &[&str]| list.iter().any(|word| lower.contains(word));
+    let mut hints = 0;
+    if has_word(CONTENT_WORDS) {
+        hints |= WORD_CONTENT;
+    }
+    if has_word(BOILERPLATE_WORDS) || has_token(BOILERPLATE_TOKENS) {
+        hints |= WORD_BOILERPLATE;
+    }
+    if has_word(FURNITURE_WORDS) || has_token(FURNITURE_TOKENS) {
+        hints |= WORD_FURNITURE;
+    }
+    hints
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_of_class_and_id() {
+        assert_eq!(word_hints("share-bar", ""), WORD_BOILERPLATE);
+        assert_eq!(word_hints("", "comments"), WORD_BOILERPLATE);
+        assert_eq!(word_hints("ad slot", ""), WORD_BOILERPLATE);
+        assert_eq!(word_hints("header", ""), WORD_FURNITURE);
+        assert_eq!(word_hints("site-nav", ""), WORD_FURNITURE);
+        assert_eq!(word_hints("canvas shadow", ""), 0, "nav and ad only as tokens");
+        assert_eq!(
+            word_hints("article-header", ""),
+            WORD_FURNITURE | WORD_CONTENT
+        );
+        assert_eq!(word_hints("entry-content", "post-12"), WORD_CONTENT);
+    }
+
+    #[test]
+    fn inline_styles_that_hide() {
+        assert!(hides("display:none"));
+        assert!(hides("color: red; DISPLAY: none !important"));
+        assert!(hides("visibility: hidden"));
+        assert!(!hides("display: block"));
+        assert!(!hides("displaynone"));
+    }
+}

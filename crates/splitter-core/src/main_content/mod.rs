@@ -1,0 +1,382 @@
+//! `content: "main"`: the main content of a page, found before the
+//! canonical walk and read by it (SPEC §3.3 applies to what is found).
+//!
+//! Three steps, all over [`DomAdapter`] so that every backend finds the same
+//! content:
+//!
+//! 1. **Statistics** ([`stats`]): one iterative pre-order pass over the
+//!    elements below the content root records, per element, its tag and
+//!    attribute hints ([`hints`]), the characters of its text, of its link
+//!    text and of its *prose*: blocks whose own inline text is at least
+//!    [`stats::PROSE_CHARS`] characters and at most half links. Prose is
+//!    what articles are made of and what menus, bylines, buttons and teaser
+//!    lists are not.
+//! 2. **The container**: the element (or the content root) that maximizes
+//!    `prose − link text outside prose − NEUTRAL × other text`, counting
+//!    text inside furniture (`nav`, `aside`, `header`, `footer`, controls,
+//!    furniture and boilerplate class words) as link text and hidden text
+//!    as nothing; a content marker adds a share of its prose to its score.
+//!    Ties go to the outer element. Why: the article body is the smallest
+//!    subtree that holds nearly all the prose; growing it to the page takes
+//!    in menus and footers (link text) and furniture, which cost more than
+//!    the prose they add. With `include`, the included elements are the
+//!    containers and this step is not taken.
+//! 3. **Pruning** inside each container, each rule for a reason:
+//!    hidden elements (a reader never sees them); navigation, asides and
+//!    controls (tags and ARIA roles that are furniture by definition);
+//!    headers and footers without prose (headline, byline, tags);
+//!    boilerplate class/id words (share bars, related lists, comments, ad
+//!    slots) and furniture words without a content word; captions; and
+//!    blocks without prose that are at least [`LINK_DENSE`] link text
+//!    (link lists). No rule but the hidden one removes an element that
+//!    holds half the container's prose or text: the container was chosen
+//!    for that text, so a hint on a wrapper inside it is wrong.
+//!
+//! The result is never empty when the page has visible text: when the
+//! chosen content would keep none, the whole content root is kept.
+//!
+//! The effect of each rule on the hand-labelled web pages and on the
+//! documentation pages is measured by `cargo xtask main-content`, which
+//! turns each rule off in turn ([`Rules`]).
+
+mod hints;
+mod stats;
+
+use crate::adapter::DomAdapter;
+use crate::select::SelectorSet;
+
+use self::hints::{
+    CAPTION, CHROME_TAG, CONTROL_TAG, FRAME_TAG, HIDDEN, Hints, MARKER_ARTICLE, MARKER_BODY,
+    MARKER_MAIN, WORD_BOILERPLATE, WORD_CONTENT, WORD_FURNITURE,
+};
+use self::stats::{INCLUDED, OMITTED, Stats};
+
+/// What the canonical walk does with one element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Left out with everything inside.
+    Skip,
+    /// Not content, but a container is inside: walked for it.
+    Outside,
+    /// A container: content, with everything inside not pruned.
+    Root,
+    /// Content inside a container.
+    Inside,
+}
+
+/// The rules of main-content detection, as bits; all are on by default.
+/// Turning one off measures its effect (see `cargo xtask main-content`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules(u32);
+
+impl Rules {
+    /// Choose a container by scoring (else the content root is the one).
+    pub const SCORE: Rules = Rules(1);
+    /// Content markers (`main`, `article`, `role=main`, `itemprop=articleBody`)
+    /// add to their element's score.
+    pub const MARKERS: Rules = Rules(1 << 1);
+    /// Class/id words count in scoring and prune inside the container.
+    pub const WORDS: Rules = Rules(1 << 2);
+    /// Furniture tags and roles (`nav`, `aside`, controls) count in scoring
+    /// and are pruned.
+    pub const TAGS: Rules = Rules(1 << 3);
+    /// `header`/`footer` count as furniture and are pruned without prose.
+    pub const FRAMES: Rules = Rules(1 << 4);
+    /// Hidden elements are pruned and count for nothing.
+    pub const HIDDEN: Rules = Rules(1 << 5);
+    /// Link-dense blocks without prose are pruned.
+    pub const LINK_LISTS: Rules = Rules(1 << 6);
+    /// Captions are pruned.
+    pub const CAPTIONS: Rules = Rules(1 << 7);
+    /// Text that is neither prose nor links costs a little in scoring.
+    pub const NEUTRAL: Rules = Rules(1 << 8);
+    /// Every rule.
+    pub const ALL: Rules = Rules((1 << 9) - 1);
+
+    /// Each rule with its name, for reports.
+    pub const NAMED: [(&'static str, Rules); 9] = [
+        ("score", Rules::SCORE),
+        ("markers", Rules::MARKERS),
+        ("words", Rules::WORDS),
+        ("tags", Rules::TAGS),
+        ("frames", Rules::FRAMES),
+        ("hidden", Rules::HIDDEN),
+        ("link-lists", Rules::LINK_LISTS),
+        ("captions", Rules::CAPTIONS),
+        ("neutral", Rules::NEUTRAL),
+    ];
+
+    /// These rules without `other`.
+    #[must_use]
+    pub const fn without(self, other: Rules) -> Rules {
+        Rules(self.0 & !other.0)
+    }
+
+    const fn has(self, rule: Rules) -> bool {
+        self.0 & rule.0 != 0
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::ALL
+    }
+}
+
+/// The cost of one character of text that is neither prose nor link text,
+/// against one character of prose: headlines, bylines, dates, captions
+/// and short list items around the body make a container a little worse,
+/// so that the body wins over the body with its heading block.
+const NEUTRAL: f64 = 0.1;
+
+/// A block without prose is a link list when at least this share of its
+/// text is link text.
+const LINK_DENSE: f64 = 0.8;
+
+/// The share of its prose that a content marker adds to its score.
+fn marker_bonus(hints: Hints) -> f64 {
+    if hints & MARKER_BODY != 0 {
+        0.5
+    } else if hints & MARKER_MAIN != 0 {
+        0.2
+    } else if hints & MARKER_ARTICLE != 0 {
+        0.1
+    } else {
+        0.0
+    }
+}
+
+/// The main content of one document, as a verdict per element in the
+/// canonical walk's pre-order.
+#[derive(Debug)]
+pub(crate) struct MainContent {
+    verdicts: Vec<Verdict>,
+    end: Vec<u32>,
+    /// The content root is the container: its own text is content too.
+    whole_root: bool,
+}
+
+impl MainContent {
+    /// Finds the main content below `root` (the canonical walk's content
+    /// root). `classify` tells, by element name, whether an element is a
+    /// block and whether the walk skips it.
+    pub(crate) fn find<A: DomAdapter>(
+        dom: &A,
+        root: A::Node,
+        include: &SelectorSet,
+        exclude: &SelectorSet,
+        rules: Rules,
+        classify: impl Fn(&str) -> (bool, bool),
+    ) -> Self {
+        let stats = Stats::gather(dom, root, include, exclude, classify);
+        let containers = if include.is_empty() {
+            vec![choose(&stats, rules)]
+        } else {
+            (1..stats.len())
+                .filter(|&i| stats.hints[i] & INCLUDED != 0)
+                .collect()
+        };
+        let mut found = verdicts(&stats, &containers, rules);
+        let kept_nothing = containers.iter().all(|&c| kept_text(&stats, &found, c) == 0);
+        if include.is_empty() && kept_nothing && containers != [0] {
+            found = verdicts(&stats, &[0], rules);
+        }
+        if include.is_empty() && kept_text(&stats, &found, 0) == 0 {
+            found = verdicts(&stats, &[0], Rules(0));
+        }
+        let whole_root = include.is_empty() && found.1;
+        MainContent {
+            verdicts: found.0,
+            end: stats.end,
+            whole_root,
+        }
+    }
+
+    /// The verdict on the element numbered `index` in pre-order (from 1).
+    pub(crate) fn verdict(&self, index: usize) -> Verdict {
+        self.verdicts.get(index).copied().unwrap_or(Verdict::Skip)
+    }
+
+    /// One past the last descendant of the element numbered `index`.
+    pub(crate) fn end(&self, index: usize) -> usize {
+        self.end.get(index).map_or(index + 1, |&end| end as usize)
+    }
+
+    /// Whether the content root is the container: its own text and every
+    /// element not pruned are content, as without `content: "main"`.
+    pub(crate) fn whole_root(&self) -> bool {
+        self.whole_root
+    }
+}
+
+/// Per element: the prose, the link text (with all text of furniture) and
+/// the other text it holds, counted for scoring.
+struct Scored {
+    prose: Vec<f64>,
+    links: Vec<f64>,
+    other: Vec<f64>,
+}
+
+/// Whether hints make an element furniture for scoring and pruning.
+fn is_furniture(hints: Hints, rules: Rules) -> bool {
+    (rules.has(Rules::TAGS) && hints & (CHROME_TAG | CONTROL_TAG) != 0)
+        || (rules.has(Rules::FRAMES) && hints & FRAME_TAG != 0)
+        || (rules.has(Rules::WORDS) && is_boilerplate_by_words(hints))
+}
+
+fn is_boilerplate_by_words(hints: Hints) -> bool {
+    hints & WORD_BOILERPLATE != 0 || (hints & WORD_FURNITURE != 0 && hints & WORD_CONTENT == 0)
+}
+
+fn is_hidden(hints: Hints, rules: Rules) -> bool {
+    rules.has(Rules::HIDDEN) && hints & HIDDEN != 0
+}
+
+fn score_all(stats: &Stats, rules: Rules) -> Scored {
+    let n = stats.len();
+    let mut scored = Scored {
+        prose: vec![0.0; n],
+        links: vec![0.0; n],
+        other: vec![0.0; n],
+    };
+    // Per element, what its descendants' hints change in its raw counts:
+    // the sum over its children of (scored − raw).
+    let mut change = vec![(0.0f64, 0.0f64, 0.0f64); n];
+    let total_prose = stats.prose[0];
+    for i in (0..n).rev() {
+        let hints = stats.hints[i];
+        let text = f64::from(stats.text[i]);
+        let prose = f64::from(stats.prose[i]);
+        let listed = f64::from(stats.listed[i]);
+        let raw = (prose, listed, text - prose - listed);
+        // A furniture hint on an element that holds most of the page's
+        // prose is wrong (a `div.page-with-sidebar` around everything).
+        let holds_most = stats.prose[i] * 2 > total_prose && total_prose > 0;
+        let own = if hints & OMITTED != 0 || is_hidden(hints, rules) {
+            (0.0, 0.0, 0.0)
+        } else if i > 0 && !holds_most && is_furniture(hints, rules) {
+            (0.0, text, 0.0)
+        } else {
+            let (p, l, o) = change[i];
+            (raw.0 + p, raw.1 + l, raw.2 + o)
+        };
+        scored.prose[i] = own.0;
+        scored.links[i] = own.1;
+        scored.other[i] = own.2;
+        if i > 0 {
+            let parent = &mut change[stats.parent[i] as usize];
+            parent.0 += own.0 - raw.0;
+            parent.1 += own.1 - raw.1;
+            parent.2 += own.2 - raw.2;
+        }
+    }
+    scored
+}
+
+/// The container: the element with the best score, the outer one on ties.
+fn choose(stats: &Stats, rules: Rules) -> usize {
+    if !rules.has(Rules::SCORE) {
+        return 0;
+    }
+    let scored = score_all(stats, rules);
+    let neutral = if rules.has(Rules::NEUTRAL) { std::env::var("MAIN_NEUTRAL").ok().and_then(|v| v.parse().ok()).unwrap_or(NEUTRAL) } else { 0.0 };
+    let mut best = 0;
+    let mut best_score = f64::NEG_INFINITY;
+    for i in 0..stats.len() {
+        let prose = scored.prose[i];
+        if prose <= 0.0 && i > 0 {
+            continue;
+        }
+        let mut score = prose - scored.links[i] - neutral * scored.other[i];
+        if rules.has(Rules::MARKERS) {
+            score += marker_bonus(stats.hints[i]) * prose;
+        }
+        if std::env::var_os("MAIN_DEBUG").is_some() && (score > 0.0 || i < 4) {
+            eprintln!("{i} parent {} end {} prose {prose} links {} other {} score {score} hints {:x} raw text {} link {} prose {}", stats.parent[i], stats.end[i], scored.links[i], scored.other[i], stats.hints[i], stats.text[i], stats.link[i], stats.prose[i]);
+        }
+        if score > best_score {
+            best = i;
+            best_score = score;
+        }
+    }
+    best
+}
+
+/// Verdicts for the given containers; the flag says whether the content
+/// root is one of them.
+fn verdicts(stats: &Stats, containers: &[usize], rules: Rules) -> (Vec<Verdict>, bool) {
+    let n = stats.len();
+    let mut verdicts = vec![Verdict::Skip; n];
+    let mut whole_root = false;
+    for &container in containers {
+        if container == 0 {
+            whole_root = true;
+        } else {
+            verdicts[container] = Verdict::Root;
+            let mut ancestor = stats.parent[container] as usize;
+            while ancestor > 0 && verdicts[ancestor] == Verdict::Skip {
+                verdicts[ancestor] = Verdict::Outside;
+                ancestor = stats.parent[ancestor] as usize;
+            }
+        }
+        let end = stats.end[container] as usize;
+        let mut i = container + 1;
+        while i < end {
+            if pruned(stats, i, container, rules) {
+                i = stats.end[i] as usize;
+            } else {
+                verdicts[i] = Verdict::Inside;
+                i += 1;
+            }
+        }
+    }
+    (verdicts, whole_root)
+}
+
+/// Whether the element `i` inside `container` is boilerplate.
+fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules) -> bool {
+    let hints = stats.hints[i];
+    if hints & OMITTED != 0 || is_hidden(hints, rules) {
+        return true;
+    }
+    let (text, prose) = (stats.text[i], stats.prose[i]);
+    if text == 0 {
+        return false;
+    }
+    if prose * 2 > stats.prose[container] || text * 2 > stats.text[container] {
+        return false;
+    }
+    if rules.has(Rules::TAGS) && hints & (CHROME_TAG | CONTROL_TAG) != 0 {
+        return true;
+    }
+    if rules.has(Rules::FRAMES) && hints & FRAME_TAG != 0 && prose == 0 {
+        return true;
+    }
+    if rules.has(Rules::WORDS) && is_boilerplate_by_words(hints) {
+        return true;
+    }
+    if rules.has(Rules::CAPTIONS) && hints & CAPTION != 0 {
+        return true;
+    }
+    rules.has(Rules::LINK_LISTS)
+        && prose == 0
+        && hints & hints::BLOCK != 0
+        && f64::from(stats.link[i]) >= LINK_DENSE * f64::from(text)
+}
+
+/// The characters of text the verdicts keep inside `container`.
+fn kept_text(stats: &Stats, found: &(Vec<Verdict>, bool), container: usize) -> u32 {
+    let verdicts = &found.0;
+    let end = stats.end[container] as usize;
+    let mut kept = stats.text[container];
+    let mut i = container + 1;
+    while i < end {
+        if verdicts[i] == Verdict::Skip {
+            kept = kept.saturating_sub(stats.text[i]);
+            i = stats.end[i] as usize;
+        } else {
+            i += 1;
+        }
+    }
+    kept
+}

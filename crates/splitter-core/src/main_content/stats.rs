@@ -1,0 +1,222 @@
+//! The statistics pass: one iterative pre-order walk over the elements
+//! below the content root, counting text and link text per element.
+//!
+//! Elements are numbered in pre-order from 1 (0 is the content root). The
+//! canonical walk (crate `canonical`) visits elements in the same order and
+//! skips the same subtrees (`script`-like elements and `exclude` matches are
+//! recorded here as elements without descendants), so a number here is the
+//! same element there.
+
+use crate::adapter::{DomAdapter, NodeKind};
+use crate::select::{MatchCaches, SelectorSet};
+
+use super::hints::{self, ANCHOR, BLOCK, Hints};
+
+/// An element the walk leaves out with everything inside (`script`, an
+/// `exclude` match); not a hint of the page's author.
+pub(super) const OMITTED: Hints = 1 << 31;
+/// A match of `include` with no matching ancestor.
+pub(super) const INCLUDED: Hints = 1 << 30;
+
+/// Per element, in pre-order; index 0 is the content root.
+#[derive(Debug, Default)]
+pub(super) struct Stats {
+    /// The parent's index (the root's is 0).
+    pub(super) parent: Vec<u32>,
+    /// One past the last descendant's index.
+    pub(super) end: Vec<u32>,
+    pub(super) hints: Vec<Hints>,
+    /// Characters other than whitespace in the subtree's text.
+    pub(super) text: Vec<u32>,
+    /// Of which inside links.
+    pub(super) link: Vec<u32>,
+    /// Characters of the subtree's prose paragraphs: blocks whose own
+    /// inline text is long and mostly not links (see [`is_prose`]).
+    pub(super) prose: Vec<u32>,
+    /// Characters of the subtree's link lists: blocks without prose whose
+    /// own inline text is mostly link text (see [`is_link_list`]).
+    pub(super) listed: Vec<u32>,
+}
+
+/// A block is a prose paragraph when its own inline text (the text that is
+/// not inside a nested block) has at least this many characters other than
+/// whitespace, about eight words of English: menus, buttons, bylines,
+/// dates and teaser titles are shorter.
+pub(super) const PROSE_CHARS: u32 = 50;
+
+/// ... and at most this share of them is link text: a paragraph that is a
+/// sentence around a link is prose, a line of links is not.
+pub(super) fn is_prose(own: u32, own_link: u32) -> bool {
+    own >= PROSE_CHARS && own_link * 2 <= own
+}
+
+/// A block that is not prose is a link list (a menu, a line of tags, a
+/// teaser title) when more than half of its own inline text is link text.
+/// In the steps of an algorithm or a line of a grammar, links are the
+/// minority.
+pub(super) fn is_link_list(own: u32, own_link: u32) -> bool {
+    own_link > 0 && own_link * 2 > own
+}
+
+/// Characters other than whitespace in `text`: bytes that start a UTF-8
+/// character and are not ASCII whitespace (a no-break space counts; it is
+/// rare and the counts are heuristics).
+fn visible_chars(text: &str) -> u32 {
+    let count = text
+        .bytes()
+        .filter(|&b| !b.is_ascii_whitespace() && (b & 0xC0) != 0x80)
+        .count();
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+struct Open<N> {
+    index: u32,
+    next_child: Option<N>,
+    /// Own inline text and link text, when this element is a block.
+    own: u32,
+    own_link: u32,
+    /// Where in the stack of open elements the nearest open block is
+    /// (this element's position when it is one; the root is one).
+    block: usize,
+    in_link: bool,
+}
+
+impl Stats {
+    /// Counts the elements below `root`. `classify` tells a block element
+    /// and an element the walk skips by name.
+    pub(super) fn gather<A: DomAdapter>(
+        dom: &A,
+        root: A::Node,
+        include: &SelectorSet,
+        exclude: &SelectorSet,
+        classify: impl Fn(&str) -> (bool, bool),
+    ) -> Stats {
+        let mut stats = Stats::default();
+        stats.push(0, 0);
+        let mut caches = MatchCaches::new();
+        let selecting = !include.is_empty();
+        let mut included_depth = 0usize;
+        let mut open = vec![Open {
+            index: 0,
+            next_child: dom.first_child(root),
+            own: 0,
+            own_link: 0,
+            block: 0,
+            in_link: false,
+        }];
+        while let Some(top) = open.last_mut() {
+            let Some(node) = top.next_child else {
+                let position = open.len() - 1;
+                let Some(done) = open.pop() else { break };
+                stats.close(&done, done.block == position, &open);
+                if stats.hints[done.index as usize] & INCLUDED != 0 {
+                    included_depth -= 1;
+                }
+                continue;
+            };
+            top.next_child = dom.next_sibling(node);
+            let (block, in_link) = (top.block, top.in_link);
+            match dom.kind(node) {
+                NodeKind::Text => {
+                    let chars = visible_chars(&dom.text(node));
+                    if chars == 0 {
+                        continue;
+                    }
+                    let index = top.index as usize;
+                    stats.text[index] = stats.text[index].saturating_add(chars);
+                    if in_link {
+                        stats.link[index] = stats.link[index].saturating_add(chars);
+                    }
+                    let owner = &mut open[block];
+                    owner.own = owner.own.saturating_add(chars);
+                    if in_link {
+                        owner.own_link = owner.own_link.saturating_add(chars);
+                    }
+                }
+                NodeKind::Element => {
+                    let name = dom.element_name(node);
+                    let (is_block, skipped) = classify(name);
+                    let index = u32::try_from(stats.parent.len()).unwrap_or(u32::MAX);
+                    let parent = top.index;
+                    stats.push(parent, index);
+                    if skipped || exclude.matches(dom, node, &mut caches) {
+                        stats.hints[index as usize] = OMITTED;
+                        continue;
+                    }
+                    let position = open.len();
+                    let mut element_hints = hints::hints(dom, node, name, is_block);
+                    if selecting
+                        && included_depth == 0
+                        && include.matches(dom, node, &mut caches)
+                    {
+                        element_hints |= INCLUDED;
+                    }
+                    if element_hints & INCLUDED != 0 {
+                        included_depth += 1;
+                    }
+                    stats.hints[index as usize] = element_hints;
+                    open.push(Open {
+                        index,
+                        next_child: dom.first_child(node),
+                        own: 0,
+                        own_link: 0,
+                        block: if element_hints & BLOCK != 0 {
+                            position
+                        } else {
+                            block
+                        },
+                        in_link: in_link || element_hints & ANCHOR != 0,
+                    });
+                }
+                _ => {}
+            }
+        }
+        stats
+    }
+
+    fn push(&mut self, parent: u32, index: u32) {
+        self.parent.push(parent);
+        self.end.push(index + 1);
+        self.hints.push(0);
+        self.text.push(0);
+        self.link.push(0);
+        self.prose.push(0);
+        self.listed.push(0);
+    }
+
+    /// Closes `done`: its subtree is complete; its counts join its parent's.
+    fn close<N>(&mut self, done: &Open<N>, is_block: bool, open: &[Open<N>]) {
+        let index = done.index as usize;
+        self.end[index] = u32::try_from(self.parent.len()).unwrap_or(u32::MAX);
+        if is_block && is_prose(done.own, done.own_link) {
+            self.prose[index] += done.own;
+        } else if is_block && is_link_list(done.own, done.own_link) {
+            self.listed[index] += done.own;
+        }
+        if open.is_empty() {
+            return;
+        }
+        let parent = self.parent[index] as usize;
+        self.text[parent] = self.text[parent].saturating_add(self.text[index]);
+        self.link[parent] = self.link[parent].saturating_add(self.link[index]);
+        self.prose[parent] = self.prose[parent].saturating_add(self.prose[index]);
+        self.listed[parent] = self.listed[parent].saturating_add(self.listed[index]);
+    }
+
+    /// How many elements, with the root.
+    pub(super) fn len(&self) -> usize {
+        self.parent.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::visible_chars;
+
+    #[test]
+    fn visible_characters() {
+        assert_eq!(visible_chars(" a b\n\tc "), 3);
+        assert_eq!(visible_chars("é中🦀"), 3);
+        assert_eq!(visible_chars("   "), 0);
+    }
+}

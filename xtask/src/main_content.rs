@@ -1,0 +1,371 @@
+//! `cargo xtask main-content`: how well `content: "main"` finds the main
+//! content, against hand-labelled pages, and how much of documentation
+//! pages it keeps.
+//!
+//! - Quality: each page of `--labels` names its article body by `include`
+//!   and `exclude` selectors (see `xtask/labels/README.md`). The truth is the
+//!   text `content: "all"` gives with those selectors; the answer is the text
+//!   `content: "main"` gives. Both are cut into 4-word shingles of
+//!   lowercased words; precision, recall and F1 of the shingle multisets
+//!   are computed per page and averaged over pages. `--ablate` repeats the
+//!   run with each rule of the detection turned off.
+//! - Documentation pages (`--docs`): each names its main container; `main`
+//!   must keep at least `--min-kept` of the words (as a multiset) that
+//!   `all` gives inside that container.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use html_splitter::{Backend, Content, MainContentRules, Splitter, SplitterConfig};
+
+use crate::workspace_root;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Hand-labelled pages (JSON array of {page, kind, include, exclude}).
+    #[arg(long)]
+    labels: Option<PathBuf>,
+    /// The directory the labelled pages are in.
+    #[arg(long)]
+    corpus: Option<PathBuf>,
+    /// Documentation pages and their main containers (JSON array of
+    /// {page, container}); `ecma262/*` means every page of the shared
+    /// ECMA-262 corpus.
+    #[arg(long)]
+    docs: Option<PathBuf>,
+    /// The shared corpora (for `ecma262/*` in `--docs`).
+    #[arg(long)]
+    shared: Option<PathBuf>,
+    /// Backend to parse with.
+    #[arg(long, default_value = "html5ever")]
+    backend: String,
+    /// Also measure with each rule turned off in turn.
+    #[arg(long)]
+    ablate: bool,
+    /// Fail when a documentation page keeps less than this share of words.
+    #[arg(long, default_value_t = 0.99)]
+    min_kept: f64,
+    /// Fail when the mean F1 over the labelled pages is below this.
+    #[arg(long)]
+    min_f1: Option<f64>,
+    /// Print each page's figures.
+    #[arg(long)]
+    verbose: bool,
+}
+
+struct Labelled {
+    page: String,
+    html: String,
+    truth: Vec<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let root = workspace_root();
+    let shared = args
+        .shared
+        .clone()
+        .unwrap_or_else(|| root.join("../shared/corpus"));
+    let backend: Backend = args.backend.parse()?;
+    let labels = args
+        .labels
+        .clone()
+        .unwrap_or_else(|| root.join("xtask/labels/web.json"));
+    let corpus = args.corpus.clone().unwrap_or_else(|| shared.join("web"));
+    let pages = load_labels(&labels, &corpus, backend)?;
+    println!(
+        "{} labelled pages from {} ({})",
+        pages.len(),
+        labels.display(),
+        backend.name()
+    );
+    let all = quality(&pages, backend, Content::All, MainContentRules::ALL, false)?;
+    println!(
+        "content all:   P {:.3}  R {:.3}  F1 {:.3}  ({:.0} ms)",
+        all.precision, all.recall, all.f1, all.millis
+    );
+    let main = quality(&pages, backend, Content::Main, MainContentRules::ALL, args.verbose)?;
+    println!(
+        "content main:  P {:.3}  R {:.3}  F1 {:.3}  ({:.0} ms)",
+        main.precision, main.recall, main.f1, main.millis
+    );
+    if args.ablate {
+        for (name, rule) in MainContentRules::NAMED {
+            let without = quality(
+                &pages,
+                backend,
+                Content::Main,
+                MainContentRules::ALL.without(rule),
+                false,
+            )?;
+            println!(
+                "  without {name:<11} P {:.3}  R {:.3}  F1 {:.3}  (ΔF1 {:+.3})",
+                without.precision,
+                without.recall,
+                without.f1,
+                without.f1 - main.f1
+            );
+        }
+    }
+    let docs = args
+        .docs
+        .clone()
+        .unwrap_or_else(|| root.join("xtask/labels/docs.json"));
+    let kept_ok = docs_kept(&docs, &root, &shared, backend, args.min_kept, args.ablate)?;
+    if let Some(min) = args.min_f1
+        && main.f1 < min
+    {
+        bail!("mean F1 {:.3} is below {min}", main.f1);
+    }
+    if !kept_ok {
+        bail!("a documentation page keeps less than {} of its words", args.min_kept);
+    }
+    Ok(())
+}
+
+fn load_labels(labels: &Path, corpus: &Path, backend: Backend) -> anyhow::Result<Vec<Labelled>> {
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(labels).with_context(|| format!("reading {}", labels.display()))?,
+    )
+    .with_context(|| format!("parsing {}", labels.display()))?;
+    let Some(entries) = json.as_array() else {
+        bail!("{}: expected an array of labelled pages", labels.display());
+    };
+    let strings = |entry: &serde_json::Value, key: &str| -> Vec<String> {
+        entry[key]
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .filter_map(|s| s.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut pages = Vec::new();
+    for entry in entries {
+        if entry["kind"].as_str() == Some("skip") {
+            continue;
+        }
+        let Some(page) = entry["page"].as_str() else {
+            bail!("{}: an entry without \"page\"", labels.display());
+        };
+        let path = corpus.join(page);
+        let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+        let html = html_splitter::encoding::decode(&bytes, None);
+        let config = SplitterConfig {
+            include: strings(entry, "include"),
+            exclude: strings(entry, "exclude"),
+            ..whole(Content::All)
+        };
+        let splitter = Splitter::new(config).with_context(|| format!("labels of {page}"))?;
+        let truth = words(&text_of(&splitter, backend, &html)?);
+        if truth.is_empty() {
+            bail!("{page}: the labelled selectors select no text");
+        }
+        pages.push(Labelled {
+            page: page.to_owned(),
+            html,
+            truth,
+        });
+    }
+    Ok(pages)
+}
+
+/// A config that keeps a whole document in one chunk.
+fn whole(content: Content) -> SplitterConfig {
+    SplitterConfig {
+        content,
+        ..SplitterConfig::new(usize::MAX / 4)
+    }
+}
+
+fn text_of(splitter: &Splitter, backend: Backend, html: &str) -> anyhow::Result<String> {
+    let chunks = backend.split(splitter, html)?;
+    let texts: Vec<&str> = chunks.iter().map(|chunk| chunk.text).collect();
+    Ok(texts.join("\n"))
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_lowercase).collect()
+}
+
+/// The 4-word shingles of `words`, counted (all of `words` as one shingle
+/// when there are fewer).
+fn shingles(words: &[String]) -> HashMap<&[String], usize> {
+    let mut counts = HashMap::new();
+    if words.is_empty() {
+        return counts;
+    }
+    let width = 4.min(words.len());
+    for window in words.windows(width) {
+        *counts.entry(window).or_insert(0) += 1;
+    }
+    counts
+}
+
+fn overlap<K: std::hash::Hash + Eq>(a: &HashMap<K, usize>, b: &HashMap<K, usize>) -> usize {
+    a.iter()
+        .map(|(key, &n)| n.min(b.get(key).copied().unwrap_or(0)))
+        .sum()
+}
+
+struct Quality {
+    precision: f64,
+    recall: f64,
+    f1: f64,
+    millis: f64,
+}
+
+fn quality(
+    pages: &[Labelled],
+    backend: Backend,
+    content: Content,
+    rules: MainContentRules,
+    verbose: bool,
+) -> anyhow::Result<Quality> {
+    let splitter = Splitter::new(whole(content))?.with_main_content_rules(rules);
+    let (mut precision, mut recall, mut f1, mut millis) = (0.0, 0.0, 0.0, 0.0);
+    let mut rows = Vec::new();
+    for page in pages {
+        let started = Instant::now();
+        let text = text_of(&splitter, backend, &page.html)?;
+        millis += started.elapsed().as_secs_f64() * 1000.0;
+        let answer = words(&text);
+        let (truth, answer) = (shingles(&page.truth), shingles(&answer));
+        let common = overlap(&truth, &answer) as f64;
+        let p = if answer.is_empty() {
+            0.0
+        } else {
+            common / answer.values().sum::<usize>() as f64
+        };
+        let r = common / truth.values().sum::<usize>() as f64;
+        let f = if p + r > 0.0 { 2.0 * p * r / (p + r) } else { 0.0 };
+        precision += p;
+        recall += r;
+        f1 += f;
+        rows.push((f, p, r, &page.page));
+    }
+    if verbose {
+        rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (f, p, r, page) in rows {
+            println!("    {f:.3}  P {p:.3}  R {r:.3}  {page}");
+        }
+    }
+    let n = pages.len().max(1) as f64;
+    Ok(Quality {
+        precision: precision / n,
+        recall: recall / n,
+        f1: f1 / n,
+        millis,
+    })
+}
+
+/// Checks the documentation pages; prints each page's share of words kept
+/// and returns whether all reach `min_kept`.
+fn docs_kept(
+    docs: &Path,
+    root: &Path,
+    shared: &Path,
+    backend: Backend,
+    min_kept: f64,
+    ablate: bool,
+) -> anyhow::Result<bool> {
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(docs).with_context(|| format!("reading {}", docs.display()))?,
+    )
+    .with_context(|| format!("parsing {}", docs.display()))?;
+    let Some(entries) = json.as_array() else {
+        bail!("{}: expected an array of documentation pages", docs.display());
+    };
+    let mut pages = Vec::new();
+    for entry in entries {
+        let (Some(page), Some(container)) = (entry["page"].as_str(), entry["container"].as_str())
+        else {
+            bail!("{}: each entry needs \"page\" and \"container\"", docs.display());
+        };
+        if let Some(dir) = page.strip_suffix("/*") {
+            for page in crate::corpus::load(&shared.join(dir))? {
+                pages.push((format!("{dir}/{}", page.name), page.html, container.to_owned()));
+            }
+        } else {
+            let path = root.join(page);
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+            pages.push((
+                page.to_owned(),
+                html_splitter::encoding::decode(&bytes, None),
+                container.to_owned(),
+            ));
+        }
+    }
+    let main = Splitter::new(whole(Content::Main))?;
+    let mut ok = true;
+    let (mut kept_sum, mut all_sum) = (0usize, 0usize);
+    let mut worst = (f64::INFINITY, String::new());
+    for (page, html, container) in &pages {
+        let all = Splitter::new(SplitterConfig {
+            include: vec![container.clone()],
+            ..whole(Content::All)
+        })?;
+        let (kept, total) = kept_words(
+            &text_of(&all, backend, html)?,
+            &text_of(&main, backend, html)?,
+        );
+        let share = if total == 0 { 1.0 } else { kept as f64 / total as f64 };
+        kept_sum += kept;
+        all_sum += total;
+        if share < worst.0 {
+            worst = (share, page.clone());
+        }
+        if share < min_kept {
+            ok = false;
+            println!("  docs: {page} keeps {:.2}% of {total} words (below {:.0}%)", share * 100.0, min_kept * 100.0);
+        }
+    }
+    println!(
+        "docs: {} pages keep {:.3}% of {} words in their main container (worst {:.3}% {})",
+        pages.len(),
+        kept_sum as f64 * 100.0 / all_sum.max(1) as f64,
+        all_sum,
+        worst.0 * 100.0,
+        worst.1
+    );
+    if ablate {
+        for (name, rule) in MainContentRules::NAMED {
+            let without =
+                Splitter::new(whole(Content::Main))?.with_main_content_rules(MainContentRules::ALL.without(rule));
+            let (mut kept, mut total) = (0usize, 0usize);
+            for (_, html, container) in &pages {
+                let all = Splitter::new(SplitterConfig {
+                    include: vec![container.clone()],
+                    ..whole(Content::All)
+                })?;
+                let (k, t) = kept_words(
+                    &text_of(&all, backend, html)?,
+                    &text_of(&without, backend, html)?,
+                );
+                kept += k;
+                total += t;
+            }
+            println!("  docs without {name:<11} keep {:.3}%", kept as f64 * 100.0 / total.max(1) as f64);
+        }
+    }
+    Ok(ok)
+}
+
+/// How many of the words of `expected` (as a multiset) `found` has, and
+/// how many there are.
+fn kept_words(expected: &str, found: &str) -> (usize, usize) {
+    let (expected, found) = (words(expected), words(found));
+    let (expected, found) = (counts(&expected), counts(&found));
+    (overlap(&expected, &found), expected.values().sum())
+}
+
+fn counts(words: &[String]) -> HashMap<&str, usize> {
+    let mut counts = HashMap::new();
+    for word in words {
+        *counts.entry(word.as_str()).or_insert(0) += 1;
+    }
+    counts
+}
