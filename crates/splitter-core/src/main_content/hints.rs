@@ -1,14 +1,16 @@
 //! What an element's tag and attributes say about it, before any text is
 //! counted: the hints the statistics pass records once per element.
 
-use std::borrow::Cow;
-
 use crate::adapter::DomAdapter;
 
 /// One bit per hint; an element carries several.
 pub(super) type Hints = u32;
 
-/// `<a>`: its text is link text.
+/// `<a href>` that leads to another page (not to a place in a document):
+/// its text is link text. A link to a fragment (`page.html#sec-x`, `#x`)
+/// is a cross-reference, as documentation is full of (every step of an
+/// ECMA-262 algorithm names operations through them); menus lead to
+/// pages.
 pub(super) const ANCHOR: Hints = 1;
 /// A block element (SPEC §3): inline text belongs to its nearest block.
 pub(super) const BLOCK: Hints = 1 << 1;
@@ -40,8 +42,6 @@ pub(super) const WORD_FURNITURE: Hints = 1 << 10;
 /// A `class`/`id` word that means content (`article`, `content`, `post`,
 /// `entry`, `story`, `body`, `text`, `main`, `prose`).
 pub(super) const WORD_CONTENT: Hints = 1 << 11;
-/// `<figcaption>` and credit lines: about a picture, not the text.
-pub(super) const CAPTION: Hints = 1 << 12;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -76,6 +76,22 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "read-more",
     "readmore",
     "more-stories",
+    "gallery",
+    "slideshow",
+    "carousel",
+    "legends",
+    "infobox",
+    "navbox",
+    "hatnote",
+    "editsection",
+    "catlinks",
+    "reflist",
+    "thumbcaption",
+    "jump-to",
+    "skip-link",
+    "skiplink",
+    "control-bar",
+    "controlbar",
 ];
 
 /// Class/id words that usually mean furniture; a content word beside them
@@ -83,8 +99,6 @@ const BOILERPLATE_WORDS: &[&str] = &[
 /// `main-content-sidebar-layout`…) vetoes them: see [`hints`].
 const FURNITURE_WORDS: &[&str] = &[
     "sidebar",
-    "footer",
-    "header",
     "masthead",
     "menu",
     "navbar",
@@ -111,8 +125,13 @@ const FURNITURE_WORDS: &[&str] = &[
 /// Short words matched only as whole tokens of `class`/`id` (split at
 /// anything not a letter or digit): as substrings they are everywhere
 /// (`ad` in `header`, `nav` in `canvas`).
-const BOILERPLATE_TOKENS: &[&str] = &["ad", "ads", "adv", "advert", "banner-ad", "share"];
-const FURNITURE_TOKENS: &[&str] = &["nav", "meta", "tag", "foot", "head", "aside", "toc"];
+const BOILERPLATE_TOKENS: &[&str] = &["ad", "ads", "adv", "advert"];
+const FURNITURE_TOKENS: &[&str] = &["nav", "meta", "foot", "aside", "thumb", "references"];
+
+/// Words that mean furniture at the end of a class token (`site-header`,
+/// `pageheader`, `footers`) but not at its start (`headerlink`, Sphinx's
+/// heading anchor).
+const FURNITURE_ENDINGS: &[&str] = &["header", "footer"];
 
 /// Class/id words that mean content.
 const CONTENT_WORDS: &[&str] = &[
@@ -132,14 +151,18 @@ pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bo
         b""
     };
     hints |= match tag {
-        b"a" => ANCHOR,
+        b"a" if dom.attribute(node, "href").is_some_and(|href| leaves_page(&href)) => ANCHOR,
         b"main" => MARKER_MAIN,
         b"article" => MARKER_ARTICLE,
         b"nav" | b"aside" | b"menu" => CHROME_TAG,
         b"header" | b"footer" => FRAME_TAG,
         b"form" | b"button" | b"select" | b"input" | b"label" | b"dialog" | b"fieldset"
         | b"option" | b"textarea" => CONTROL_TAG,
-        b"figcaption" => CAPTION,
+        // Players and embeds: their text is fallback or controls
+        // ("Play Video", "Loaded: 0%"), a chart's labels, not the article.
+        b"video" | b"audio" | b"iframe" | b"object" | b"embed" | b"svg" | b"canvas" => {
+            CONTROL_TAG
+        }
         _ => 0,
     };
     let attribute = |name: &str| dom.attribute(node, name);
@@ -154,7 +177,8 @@ pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bo
             "main" => MARKER_MAIN,
             "article" => MARKER_ARTICLE,
             "navigation" | "complementary" | "contentinfo" | "banner" => CHROME_TAG,
-            "search" | "dialog" | "alertdialog" | "menu" | "menubar" | "toolbar" | "tablist" => {
+            "search" | "dialog" | "alertdialog" | "menu" | "menubar" | "toolbar" | "tablist"
+            | "button" => {
                 CONTROL_TAG
             }
             _ => 0,
@@ -168,11 +192,27 @@ pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bo
         hints |= MARKER_BODY;
     }
     let class = attribute("class");
-    let id = attribute("id");
+    // A section's `id` is usually its heading made an anchor
+    // (`sec-sharedarraybuffer-objects`, `comments` for a section on
+    // comments in a manual): only its `class` is the author's name for it.
+    let sectioning = matches!(
+        tag,
+        b"section" | b"article" | b"emu-clause" | b"emu-annex" | b"emu-intro"
+    );
+    let id = if sectioning { None } else { attribute("id") };
     if class.is_some() || id.is_some() {
         hints |= word_hints(class.as_deref().unwrap_or(""), id.as_deref().unwrap_or(""));
     }
     hints
+}
+
+/// Whether a link leads to a page rather than into a document: no
+/// fragment, or an empty one (`#`, a script's handle).
+fn leaves_page(href: &str) -> bool {
+    match href.split_once('#') {
+        None => true,
+        Some((_, fragment)) => fragment.trim().is_empty(),
+    }
 }
 
 /// Whether an inline `style` hides the element.
@@ -191,20 +231,36 @@ fn hides(style: &str) -> bool {
     })
 }
 
-/// The hints the words of `class` and `id` give.
+/// The words of a `class` or an `id`: what lies between characters that
+/// are not ASCII letters or digits.
+fn tokens(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|token| !token.is_empty())
+        .collect()
+}
+
+/// The hints the words of `class` and `id` give. A class names a widget
+/// (`post-share-bar`): its words are found inside it. An id is more often
+/// an anchor made of a title (`table-readsharedmemory-fields`): only its
+/// whole tokens count (`comments`, `site-nav`).
 fn word_hints(class: &str, id: &str) -> Hints {
-    let words: Cow<'_, str> = if id.is_empty() {
-        Cow::Borrowed(class)
-    } else {
-        Cow::Owned(format!("{class} {id}"))
-    };
-    let lower = words.to_ascii_lowercase();
+    let class = class.to_ascii_lowercase();
+    let id = id.to_ascii_lowercase();
+    let (class_tokens, id_tokens) = (tokens(&class), tokens(&id));
     let has_token = |list: &[&str]| {
-        lower
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|token| list.contains(&token))
+        class_tokens
+            .iter()
+            .chain(&id_tokens)
+            .any(|token| list.contains(token))
     };
-    let has_word = |list: &[&str]| list.iter().any(|word| lower.contains(word));
+    let has_word = |list: &[&str]| {
+        list.iter().any(|word| {
+            class.contains(word)
+                || id_tokens.iter().any(|token| {
+                    token.strip_prefix(word).is_some_and(|rest| rest.is_empty() || rest == "s")
+                })
+        })
+    };
     let mut hints = 0;
     if has_word(CONTENT_WORDS) {
         hints |= WORD_CONTENT;
@@ -212,7 +268,13 @@ fn word_hints(class: &str, id: &str) -> Hints {
     if has_word(BOILERPLATE_WORDS) || has_token(BOILERPLATE_TOKENS) {
         hints |= WORD_BOILERPLATE;
     }
-    if has_word(FURNITURE_WORDS) || has_token(FURNITURE_TOKENS) {
+    let has_ending = || {
+        class_tokens.iter().chain(&id_tokens).any(|token| {
+            let token = token.strip_suffix('s').unwrap_or(token);
+            FURNITURE_ENDINGS.iter().any(|word| token.ends_with(word))
+        })
+    };
+    if has_word(FURNITURE_WORDS) || has_token(FURNITURE_TOKENS) || has_ending() {
         hints |= WORD_FURNITURE;
     }
     hints
@@ -228,6 +290,8 @@ mod tests {
         assert_eq!(word_hints("", "comments"), WORD_BOILERPLATE);
         assert_eq!(word_hints("ad slot", ""), WORD_BOILERPLATE);
         assert_eq!(word_hints("header", ""), WORD_FURNITURE);
+        assert_eq!(word_hints("pagefooter", ""), WORD_FURNITURE);
+        assert_eq!(word_hints("headerlink", ""), 0);
         assert_eq!(word_hints("site-nav", ""), WORD_FURNITURE);
         assert_eq!(word_hints("canvas shadow", ""), 0, "nav and ad only as tokens");
         assert_eq!(
@@ -235,6 +299,17 @@ mod tests {
             WORD_FURNITURE | WORD_CONTENT
         );
         assert_eq!(word_hints("entry-content", "post-12"), WORD_CONTENT);
+        assert_eq!(word_hints("", "table-readsharedmemory-fields"), 0);
+        assert_eq!(word_hints("", "related"), WORD_BOILERPLATE);
+    }
+
+    #[test]
+    fn links_to_pages_and_cross_references() {
+        assert!(leaves_page("/about"));
+        assert!(leaves_page("https://example.com/a?b=c"));
+        assert!(leaves_page("#"));
+        assert!(!leaves_page("#sec-intro"));
+        assert!(!leaves_page("abstract-operations.html#sec-toprimitive"));
     }
 
     #[test]

@@ -15,6 +15,9 @@ use super::hints::{self, ANCHOR, BLOCK, Hints};
 /// An element the walk leaves out with everything inside (`script`, an
 /// `exclude` match); not a hint of the page's author.
 pub(super) const OMITTED: Hints = 1 << 31;
+/// An ancestor of a content marker (`main`, `role=main`,
+/// `itemprop=articleBody`).
+pub(super) const HOLDS_MARKER: Hints = 1 << 29;
 /// A match of `include` with no matching ancestor.
 pub(super) const INCLUDED: Hints = 1 << 30;
 
@@ -197,6 +200,9 @@ impl Stats {
             return;
         }
         let parent = self.parent[index] as usize;
+        if self.hints[index] & (HOLDS_MARKER | hints::MARKER_MAIN | hints::MARKER_BODY) != 0 {
+            self.hints[parent] |= HOLDS_MARKER;
+        }
         self.text[parent] = self.text[parent].saturating_add(self.text[index]);
         self.link[parent] = self.link[parent].saturating_add(self.link[index]);
         self.prose[parent] = self.prose[parent].saturating_add(self.prose[index]);
