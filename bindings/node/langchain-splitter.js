@@ -20,6 +20,7 @@ const OPTION_KEYS = [
   'links',
   'include',
   'exclude',
+  'content',
   'headingContext',
   'backend',
 ]

@@ -35,6 +35,12 @@ export interface SplitterOptions {
   include?: string[]
   /** CSS selectors: elements left out with everything inside. */
   exclude?: string[]
+  /**
+   * `"all"` (default): the whole page; `"main"`: only the page's main
+   * content (the article or manual page, without menus, banners, share
+   * bars, related links, comments and footers).
+   */
+  content?: 'all' | 'main'
   /** Begin each chunk with a line naming its heading path. */
   headingContext?: boolean
   /** The HTML parser: `"html5ever"` (default), `"scraper"` or `"tl"`. */

@@ -211,3 +211,18 @@ test('the ES module entry exports the same class', async () => {
   assert.equal(esm.HtmlSplitter, HtmlSplitter)
   assert.equal(esm.default.HtmlSplitter, HtmlSplitter)
 })
+
+test('content "main" keeps the article and drops the page frame', () => {
+  const page = '<nav><a href="/">Home</a> <a href="/news">News</a></nav>' +
+    '<article><p>The tide rises twice a day on most coasts, pulled by the moon and the sun.</p>' +
+    '<div class="share-bar"><a href="/s">Share</a></div></article>' +
+    '<footer>Copyright 2026 <a href="/terms">Terms</a></footer>'
+  const all = new HtmlSplitter({ chunkSize: 1000 }).splitText(page).join('\n')
+  assert.match(all, /Home/)
+  assert.deepEqual(new HtmlSplitter({ chunkSize: 1000, content: 'main' }).splitText(page), [
+    'The tide rises twice a day on most coasts, pulled by the moon and the sun.',
+  ])
+  assert.throws(() => new HtmlSplitter({ chunkSize: 1000, content: 'article' }), {
+    message: 'content: expected "all" or "main", got "article"',
+  })
+})

@@ -142,3 +142,14 @@ test('the types for import and for require declare the same things', () => {
       .join('\n')
   assert.equal(declarations('langchain.d.mts'), declarations('langchain.d.ts'))
 })
+
+test('HTMLTextSplitter takes content "main"', async () => {
+  const splitter = new HTMLTextSplitter({ chunkSize: 1000, content: 'main' })
+  assert.equal(splitter.content, 'main')
+  const page = '<nav><a href="/">Home</a> <a href="/blog">Blog</a></nav>' +
+    '<main><p>Chunks that carry only the article make better retrieval than whole pages.</p></main>' +
+    '<footer>Copyright and terms of use</footer>'
+  assert.deepEqual(await splitter.splitText(page), [
+    'Chunks that carry only the article make better retrieval than whole pages.',
+  ])
+})

@@ -248,3 +248,31 @@ def test_markdown_needs_normalized_whitespace_and_inline_links_need_markdown():
 def test_whitespace_is_normalized_by_default():
     assert HtmlSplitter(100).split_text("<p>  a   b </p>  <p> c</p>") == ["a b\nc"]
     assert HtmlSplitter(100, whitespace="preserve").split_text("<p>  a   b </p>  <p> c</p>") == ["a   b \n c"]
+
+
+ARTICLE_PAGE = (
+    '<nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About us</a></nav>'
+    "<article><h1>Tides</h1>"
+    "<p>The tide rises twice a day on most coasts, pulled by the moon and the sun together.</p>"
+    "<p>Spring tides come with the new and the full moon, when both pull in one line.</p>"
+    '<div class="share-bar"><a href="/s/fb">Share</a> <a href="/s/tw">Tweet</a></div></article>'
+    '<footer>© 2026 Coast Weekly <a href="/terms">Terms</a></footer>'
+)
+
+
+def test_content_main_keeps_the_article_and_drops_the_page_frame():
+    everything = "\n".join(HtmlSplitter(10_000).split_text(ARTICLE_PAGE))
+    main = "\n".join(HtmlSplitter(10_000, content="main").split_text(ARTICLE_PAGE))
+    assert "Home" in everything and "Terms" in everything and "Tweet" in everything
+    assert main == (
+        "Tides\n"
+        "The tide rises twice a day on most coasts, pulled by the moon and the sun together.\n"
+        "Spring tides come with the new and the full moon, when both pull in one line."
+    )
+    assert HtmlSplitter(100, content="main").config == {"chunkSize": 100, "content": "main"}
+    assert HtmlSplitter(100, content="all").config == {"chunkSize": 100}
+
+
+def test_unknown_content_is_a_value_error_naming_key_and_value():
+    with pytest.raises(ValueError, match=r'content: expected "all" or "main", got "article"'):
+        HtmlSplitter(100, content="article")

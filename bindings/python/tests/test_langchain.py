@@ -158,3 +158,17 @@ def test_start_index_is_the_offset_in_the_canonical_text_even_with_add_start_ind
             for d in docs
         ]
         assert docs[1].metadata["start_index"] != page.index("First")
+
+
+def test_content_main():
+    page = (
+        '<nav><a href="/">Home</a> <a href="/blog">Blog</a></nav>'
+        "<main><p>Chunks that carry only the article make better retrieval than whole pages.</p></main>"
+        "<footer>Copyright and terms of use</footer>"
+    )
+    splitter = HtmlTextSplitter(chunk_size=1000, content="main")
+    assert splitter.split_text(page) == [
+        "Chunks that carry only the article make better retrieval than whole pages."
+    ]
+    with pytest.raises(ValueError, match="content"):
+        HtmlTextSplitter(chunk_size=1000, content="best")

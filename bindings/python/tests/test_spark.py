@@ -59,6 +59,16 @@ def test_small_frame(spark):
     ]
     with pytest.raises(ValueError, match="invalid chunk_size 0"):
         split_html(df, html_col="body", source_col="url", chunk_size=0)
+    framed = spark.createDataFrame(
+        [("c.html", '<nav><a href="/">Home</a> <a href="/x">Other page</a></nav><main><p>Only the '
+          'main content of this page reaches the index, not its menu.</p></main>')],
+        "url string, body string",
+    )
+    texts = [r.text for r in split_html(framed, html_col="body", source_col="url", chunk_size=100,
+                                         content="main").collect()]
+    assert texts == ["Only the main content of this page reaches the index, not its menu."]
+    with pytest.raises(ValueError, match="content"):
+        split_html(df, html_col="body", source_col="url", chunk_size=10, content="best")
     with pytest.raises(ValueError, match="html"):
         split_html(df, chunk_size=10)
 

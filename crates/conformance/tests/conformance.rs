@@ -1,5 +1,6 @@
-//! Every case of the vendored `conformance/cases.json` on every compiled
-//! backend, through the library.
+//! Every case of the vendored `conformance/cases.json`, and of the
+//! project's own `conformance/main-content.json` (`content: "main"`), on
+//! every compiled backend, through the library.
 
 use html_splitter::{Backend, Splitter, SplitterConfig};
 use serde::Deserialize;
@@ -16,10 +17,10 @@ struct Case {
     error: Option<serde_json::Value>,
 }
 
-fn cases() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../conformance/cases.json");
-    let json = std::fs::read_to_string(path).expect("read conformance/cases.json");
-    serde_json::from_str(&json).expect("parse conformance/cases.json")
+fn cases(file: &str) -> Vec<Case> {
+    let path = format!("{}/../../conformance/{file}", env!("CARGO_MANIFEST_DIR"));
+    let json = std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("read {path}: {err}"));
+    serde_json::from_str(&json).unwrap_or_else(|err| panic!("parse {path}: {err}"))
 }
 
 fn build(case: &Case) -> Result<Splitter, html_splitter::ConfigError> {
@@ -28,14 +29,29 @@ fn build(case: &Case) -> Result<Splitter, html_splitter::ConfigError> {
 
 #[test]
 fn every_case_on_every_backend() {
-    let cases = cases();
+    let cases = cases("cases.json");
     assert!(
         cases.len() >= 38,
         "expected the full case list, got {}",
         cases.len()
     );
+    check(&cases);
+}
+
+#[test]
+fn every_main_content_case_on_every_backend() {
+    let cases = cases("main-content.json");
+    assert!(
+        cases.len() >= 11,
+        "expected the full case list, got {}",
+        cases.len()
+    );
+    check(&cases);
+}
+
+fn check(cases: &[Case]) {
     let mut failures = Vec::new();
-    for case in &cases {
+    for case in cases {
         match (&case.expected, &case.error) {
             (Some(expected), None) => {
                 let splitter = build(case).unwrap_or_else(|err| panic!("{}: {err}", case.name));

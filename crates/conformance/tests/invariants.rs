@@ -490,3 +490,86 @@ fn merged_chunks_keep_document_boundaries() {
         assert_eq!(chunks.to_strings(), ["aa\nbb", "cccccccccc"], "{backend}");
     }
 }
+
+/// A page for `content: "main"`: parts of generated content, each bare or
+/// inside a wrapper that the detection reads (a marker, furniture, a
+/// boilerplate class, hidden), with paragraphs long enough to be prose.
+fn framed_page() -> impl Strategy<Value = String> {
+    let wrapper = prop::sample::select(vec![
+        ("", ""),
+        ("<main>", "</main>"),
+        ("<article>", "</article>"),
+        ("<div class=\"entry-content\">", "</div>"),
+        ("<nav>", "</nav>"),
+        ("<aside>", "</aside>"),
+        ("<footer>", "</footer>"),
+        ("<header>", "</header>"),
+        ("<div class=\"share-bar\">", "</div>"),
+        ("<div class=\"sidebar\">", "</div>"),
+        ("<div hidden>", "</div>"),
+        ("<div style=\"display:none\">", "</div>"),
+        ("<div itemprop=\"articleBody\">", "</div>"),
+        ("<ul><li><a href=\"/elsewhere\">", "</a></li></ul>"),
+    ]);
+    let prose = "[a-z]{2,8}( [a-z]{1,8}){8,16}[.]".prop_map(|text| format!("<p>{text}</p>"));
+    let part = prop_oneof![
+        2 => prop::collection::vec(block_node(), 0..3).prop_map(|nodes| render_all(&nodes)),
+        2 => prop::collection::vec(prose, 1..4).prop_map(|paragraphs| paragraphs.concat()),
+    ];
+    let framed = (wrapper, prop::collection::vec(part, 1..3))
+        .prop_map(|((open, close), parts)| format!("{open}{}{close}", parts.concat()));
+    prop::collection::vec(framed, 0..6).prop_map(|parts| parts.concat())
+}
+
+fn visible(text: &str) -> Vec<char> {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// Whether `inner` is a subsequence of `outer`.
+fn is_subsequence(inner: &[char], outer: &[char]) -> bool {
+    let mut rest = outer.iter();
+    inner.iter().all(|c| rest.any(|o| o == c))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+
+    /// `content: "main"` keeps a part of what `"all"` keeps, in document
+    /// order (its characters other than whitespace are a subsequence of
+    /// all's), never nothing when all keeps something visible, and the
+    /// SPEC §6 invariants hold for it in every form.
+    #[test]
+    fn main_content_is_a_subsequence_of_all(html in framed_page(), config in config()) {
+        let all = Splitter::new(SplitterConfig::new(100_000)).expect("valid");
+        let main = Splitter::new(SplitterConfig {
+            content: html_splitter::Content::Main,
+            ..SplitterConfig::new(100_000)
+        })
+        .expect("valid");
+        let chunked = Splitter::new(SplitterConfig {
+            content: html_splitter::Content::Main,
+            ..config
+        })
+        .expect("generated configs are valid");
+        for &backend in Backend::ALL {
+            let parse = "the backend parses this input";
+            let everything = visible(backend.split(&all, &html).expect(parse).canonical_text());
+            let found = visible(backend.split(&main, &html).expect(parse).canonical_text());
+            prop_assert!(
+                is_subsequence(&found, &everything),
+                "[{}] main {:?} is not a subsequence of all {:?}",
+                backend.name(),
+                found.iter().collect::<String>(),
+                everything.iter().collect::<String>()
+            );
+            prop_assert!(
+                everything.is_empty() || !found.is_empty(),
+                "[{}] main lost all of {:?}",
+                backend.name(),
+                everything.iter().collect::<String>()
+            );
+            let chunks = backend.split(&chunked, &html).expect(parse);
+            check_invariants(&chunked, &chunks, backend.name());
+        }
+    }
+}

@@ -39,6 +39,7 @@ _CONFIG_KEYS = {
     "links": "links",
     "include": "include",
     "exclude": "exclude",
+    "content": "content",
     "heading_context": "headingContext",
     "sizer": "sizer",
 }
@@ -49,6 +50,7 @@ _DEFAULTS = {
     "whitespace": "normalize",
     "format": "text",
     "links": "text",
+    "content": "all",
     "heading_context": False,
     "sizer": "characters",
 }
@@ -97,6 +99,9 @@ class HtmlSplitter:
         links: in Markdown, ``"text"`` (a link is its text) or ``"inline"`` (``[text](href)``).
         include: CSS selectors of the content to split; only the outermost matches count.
         exclude: CSS selectors of elements left out with everything inside.
+        content: ``"all"`` (the whole page, the default) or ``"main"`` (only the page's
+            main content: the article or manual page, without menus, banners, share bars,
+            related links, comments and footers).
         heading_context: begin each chunk with a line naming its heading path (counted in
             its size).
         sizer: ``"characters"``, ``"bytes"``, ``"utf16"``, ``"tiktoken:<encoding>"`` or
@@ -120,6 +125,7 @@ class HtmlSplitter:
         links: str = "text",
         include: Sequence[str] = (),
         exclude: Sequence[str] = (),
+        content: str = "all",
         heading_context: bool = False,
         sizer: str = "characters",
     ) -> None:
@@ -134,6 +140,7 @@ class HtmlSplitter:
                 "links": links,
                 "include": include,
                 "exclude": exclude,
+                "content": content,
                 "heading_context": heading_context,
                 "sizer": sizer,
             },

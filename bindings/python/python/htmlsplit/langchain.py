@@ -42,7 +42,7 @@ class HtmlTextSplitter(TextSplitter):
     Takes the keyword arguments of :class:`htmlsplit.HtmlSplitter`
     (``chunk_size``, ``max_chunk_size``, ``separators``,
     ``never_break_within``, ``backend``, ``whitespace``, ``format``, ``links``,
-    ``include``, ``exclude``, ``heading_context``, ``sizer``; ``None``
+    ``include``, ``exclude``, ``content``, ``heading_context``, ``sizer``; ``None``
     or left out: ``HtmlSplitter``'s default, and ``chunk_size`` 4000), or an
     existing splitter as ``splitter=`` and none of those. ``chunk_overlap`` is
     accepted only as 0; ``length_function`` is replaced by ``sizer`` (use
@@ -69,6 +69,7 @@ class HtmlTextSplitter(TextSplitter):
         links: Optional[str] = None,
         include: Optional[Sequence[str]] = None,
         exclude: Optional[Sequence[str]] = None,
+        content: Optional[str] = None,
         heading_context: Optional[bool] = None,
         sizer: Optional[str] = None,
         chunk_overlap: int = 0,
@@ -94,6 +95,7 @@ class HtmlTextSplitter(TextSplitter):
                 ("links", links),
                 ("include", include),
                 ("exclude", exclude),
+                ("content", content),
                 ("heading_context", heading_context),
                 ("sizer", sizer),
             )
@@ -198,6 +200,7 @@ _SPLITTER_KWARGS = frozenset(
         "links",
         "include",
         "exclude",
+        "content",
         "heading_context",
     }
 )
