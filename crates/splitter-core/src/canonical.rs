@@ -257,6 +257,21 @@ impl<N: Copy + Eq> CanonicalText<N> {
     /// Builds the canonical text of `dom` in one walk over the content roots.
     pub(crate) fn build<A: DomAdapter<Node = N>>(dom: &A, options: &Options<'_>) -> Self {
         let root = content_root(dom);
+        // `include` matching the content root (`body`) or an element around
+        // it includes everything (SPEC §3.3: it is the outermost match).
+        let mut caches = MatchCaches::new();
+        let included_root = included_ancestor(dom, root, options.include, &mut caches);
+        let nothing = SelectorSet::default();
+        let adjusted;
+        let options = if included_root.is_some() {
+            adjusted = Options {
+                include: &nothing,
+                ..*options
+            };
+            &adjusted
+        } else {
+            options
+        };
         let main = options.main.map(|rules| {
             MainContent::find(
                 dom,
@@ -264,6 +279,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
                 options.include,
                 options.exclude,
                 rules,
+                included_root.is_some(),
                 |name| {
                     let (class, _) = classify(name);
                     (class == ElementClass::Block, class == ElementClass::Skipped)
@@ -289,7 +305,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
             heading_texts: Vec::new(),
             heading_starts: Vec::new(),
             ids: if options.provenance && !selecting {
-                ancestor_ids(dom, root)
+                ancestor_ids(dom, root, included_root)
             } else {
                 Vec::new()
             },
@@ -408,9 +424,35 @@ fn content_root<A: DomAdapter>(dom: &A) -> A::Node {
     document
 }
 
-/// The elements with an `id` that enclose the content root, outermost first:
-/// they contain every character.
-fn ancestor_ids<A: DomAdapter>(dom: &A, root: A::Node) -> Vec<IdMark<A::Node>> {
+/// The outermost element among the content root and its ancestors that
+/// matches `include`, if any.
+fn included_ancestor<A: DomAdapter>(
+    dom: &A,
+    root: A::Node,
+    include: &SelectorSet,
+    caches: &mut MatchCaches,
+) -> Option<A::Node> {
+    if include.is_empty() {
+        return None;
+    }
+    let mut outermost = None;
+    let mut node = Some(root);
+    while let Some(current) = node {
+        if include.matches(dom, current, caches) {
+            outermost = Some(current);
+        }
+        node = dom.parent(current);
+    }
+    outermost
+}
+
+/// The elements with an `id` that enclose the content root, outermost
+/// first, up to `top` when given: they contain every character.
+fn ancestor_ids<A: DomAdapter>(
+    dom: &A,
+    root: A::Node,
+    top: Option<A::Node>,
+) -> Vec<IdMark<A::Node>> {
     let mut ids = Vec::new();
     let mut node = Some(root);
     while let Some(current) = node {
@@ -420,6 +462,9 @@ fn ancestor_ids<A: DomAdapter>(dom: &A, root: A::Node) -> Vec<IdMark<A::Node>> {
                 start: 0,
                 end: usize::MAX,
             });
+        }
+        if Some(current) == top {
+            break;
         }
         node = dom.parent(current);
     }

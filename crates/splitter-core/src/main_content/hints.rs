@@ -1,6 +1,8 @@
 //! What an element's tag and attributes say about it, before any text is
 //! counted: the hints the statistics pass records once per element.
 
+use std::borrow::Cow;
+
 use crate::adapter::DomAdapter;
 
 /// One bit per hint; an element carries several.
@@ -173,16 +175,26 @@ pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bo
         hints |= HIDDEN;
     }
     if let Some(role) = attribute("role") {
-        hints |= match role.trim().to_ascii_lowercase().as_str() {
-            "main" => MARKER_MAIN,
-            "article" => MARKER_ARTICLE,
-            "navigation" | "complementary" | "contentinfo" | "banner" => CHROME_TAG,
-            "search" | "dialog" | "alertdialog" | "menu" | "menubar" | "toolbar" | "tablist"
-            | "button" => {
-                CONTROL_TAG
-            }
-            _ => 0,
-        };
+        let role = role.trim();
+        let is = |names: &[&str]| names.iter().any(|name| role.eq_ignore_ascii_case(name));
+        if is(&["main"]) {
+            hints |= MARKER_MAIN;
+        } else if is(&["article"]) {
+            hints |= MARKER_ARTICLE;
+        } else if is(&["navigation", "complementary", "contentinfo", "banner"]) {
+            hints |= CHROME_TAG;
+        } else if is(&[
+            "search",
+            "dialog",
+            "alertdialog",
+            "menu",
+            "menubar",
+            "toolbar",
+            "tablist",
+            "button",
+        ]) {
+            hints |= CONTROL_TAG;
+        }
     }
     if attribute("itemprop").is_some_and(|value| {
         value
@@ -233,10 +245,18 @@ fn hides(style: &str) -> bool {
 
 /// The words of a `class` or an `id`: what lies between characters that
 /// are not ASCII letters or digits.
-fn tokens(text: &str) -> Vec<&str> {
+fn tokens(text: &str) -> impl Iterator<Item = &str> + Clone {
     text.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|token| !token.is_empty())
-        .collect()
+}
+
+/// `text` in ASCII lowercase, borrowed when it already is (the common case).
+fn lowercase(text: &str) -> Cow<'_, str> {
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(text.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// The hints the words of `class` and `id` give. A class names a widget
@@ -244,19 +264,18 @@ fn tokens(text: &str) -> Vec<&str> {
 /// an anchor made of a title (`table-readsharedmemory-fields`): only its
 /// whole tokens count (`comments`, `site-nav`).
 fn word_hints(class: &str, id: &str) -> Hints {
-    let class = class.to_ascii_lowercase();
-    let id = id.to_ascii_lowercase();
+    let (class, id) = (lowercase(class), lowercase(id));
     let (class_tokens, id_tokens) = (tokens(&class), tokens(&id));
     let has_token = |list: &[&str]| {
         class_tokens
-            .iter()
-            .chain(&id_tokens)
-            .any(|token| list.contains(token))
+            .clone()
+            .chain(id_tokens.clone())
+            .any(|token| list.contains(&token))
     };
     let has_word = |list: &[&str]| {
         list.iter().any(|word| {
             class.contains(word)
-                || id_tokens.iter().any(|token| {
+                || id_tokens.clone().any(|token| {
                     token.strip_prefix(word).is_some_and(|rest| rest.is_empty() || rest == "s")
                 })
         })
@@ -269,7 +288,7 @@ fn word_hints(class: &str, id: &str) -> Hints {
         hints |= WORD_BOILERPLATE;
     }
     let has_ending = || {
-        class_tokens.iter().chain(&id_tokens).any(|token| {
+        class_tokens.clone().chain(id_tokens.clone()).any(|token| {
             let token = token.strip_suffix('s').unwrap_or(token);
             FURNITURE_ENDINGS.iter().any(|word| token.ends_with(word))
         })

@@ -154,18 +154,23 @@ pub(crate) struct MainContent {
 
 impl MainContent {
     /// Finds the main content below `root` (the canonical walk's content
-    /// root). `classify` tells, by element name, whether an element is a
-    /// block and whether the walk skips it.
+    /// root). `include_root`: `include` matched the content root, which is
+    /// then the container. `classify` tells, by element name, whether an
+    /// element is a block and whether the walk skips it.
     pub(crate) fn find<A: DomAdapter>(
         dom: &A,
         root: A::Node,
         include: &SelectorSet,
         exclude: &SelectorSet,
         rules: Rules,
+        include_root: bool,
         classify: impl Fn(&str) -> (bool, bool),
     ) -> Self {
         let stats = Stats::gather(dom, root, include, exclude, classify);
-        let containers = if include.is_empty() {
+        let chosen = include.is_empty() && !include_root;
+        let containers = if include_root {
+            vec![0]
+        } else if include.is_empty() {
             vec![choose(&stats, rules)]
         } else {
             (1..stats.len())
@@ -174,13 +179,13 @@ impl MainContent {
         };
         let mut found = verdicts(&stats, &containers, rules);
         let kept_nothing = containers.iter().all(|&c| kept_text(&stats, &found, c) == 0);
-        if include.is_empty() && kept_nothing && containers != [0] {
+        if chosen && kept_nothing && containers != [0] {
             found = verdicts(&stats, &[0], rules);
         }
-        if include.is_empty() && kept_text(&stats, &found, 0) == 0 {
+        if chosen && kept_text(&stats, &found, 0) == 0 {
             found = verdicts(&stats, &[0], Rules(0));
         }
-        let whole_root = include.is_empty() && found.1;
+        let whole_root = (chosen || include_root) && found.1;
         MainContent {
             verdicts: found.0,
             end: stats.end,

@@ -57,7 +57,7 @@ use self::parser::{Simple, parse_list};
 pub(crate) const MAX_NESTED_BLOCKS: u8 = 32;
 
 /// A compiled list of selectors (one field of the config), parsed once.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct SelectorSet {
     /// One list per configured string; a string may itself hold a
     /// comma-separated list.
