@@ -289,6 +289,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
                 low_water: 0,
                 code: 0,
                 line_fresh: true,
+                line_word: None,
                 tables: Vec::new(),
                 fence: None,
                 contexts: Vec::new(),
@@ -516,6 +517,10 @@ struct Markdown<N> {
     code: usize,
     /// Nothing but line prefixes and markers written on this line yet.
     line_fresh: bool,
+    /// The first word of the line as written so far, unescaped, and where
+    /// the text ended after it, while no escape was written for it: a
+    /// piece written right there continues it (`1<span>.</span>`).
+    line_word: Option<(String, usize)>,
     /// Depths of the open headings and table cells: their text is one line.
     one_line: Vec<usize>,
     tables: Vec<TableState<N>>,
@@ -969,7 +974,15 @@ where
         if in_cell && word.contains('|') {
             self.text.push_str(&word.replace('|', "\\|"));
         } else if md.line_fresh && md.code == 0 && md.one_line.is_empty() {
+            let old = self.text.len();
             markdown::push_line_start_word(&mut self.text, word);
+            md.line_word =
+                (self.text.len() - old == word.len()).then(|| (word.to_owned(), self.text.len()));
+        } else if let Some((written, _)) = md.line_word.take_if(|(_, end)| *end == self.text.len())
+        {
+            if !markdown::push_line_start_continuation(&mut self.text, &written, word) {
+                md.line_word = Some((written + word, self.text.len()));
+            }
         } else {
             self.text.push_str(word);
         }
