@@ -132,13 +132,3 @@ test('splitText does not block: a timer set before it fires before it resolves',
   assert.ok(texts.length > 100)
   assert.equal(fired, true)
 })
-
-test('the types for import and for require declare the same things', () => {
-  const declarations = (file) =>
-    fs
-      .readFileSync(path.join(__dirname, '..', file), 'utf8')
-      .split('\n')
-      .filter((line) => !line.startsWith('//'))
-      .join('\n')
-  assert.equal(declarations('langchain.d.mts'), declarations('langchain.d.ts'))
-})
