@@ -47,6 +47,7 @@ mod error;
 mod forced;
 mod heading_texts;
 mod markdown;
+mod markdown_writer;
 mod merge;
 mod named;
 mod provenance;

@@ -5,11 +5,11 @@
 //! as structure.
 //!
 //! These look-aheads read only what they need (a table's rows and cells, a
-//! code element's text); the text itself is written once, by the walk in
-//! `canonical`.
+//! code element's text); the text itself is written once, by the Markdown
+//! writer (`markdown_writer`) as the walk in `canonical` reaches it.
 
 use crate::adapter::{DomAdapter, NodeKind};
-use crate::canonical::collapse_whitespace;
+use crate::text::collapse_whitespace;
 
 /// The most columns or rows one cell may span; larger values (and the
 /// standard's `rowspan="0"`) are clamped, so a hostile attribute cannot make
