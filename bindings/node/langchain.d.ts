@@ -1,5 +1,5 @@
-// The types of htmlsplit/langchain for `require`; langchain.d.mts holds the same
-// declarations for `import`.
+// The types of htmlsplit/langchain for `require`; scripts/import-types.mjs makes
+// langchain.d.mts, the same declarations for `import`, from this file.
 import type { TextSplitter, TextSplitterParams } from '@langchain/textsplitters'
 import type { Document } from '@langchain/core/documents'
 import type { Chunk, SplitterOptions } from './index.js'

@@ -132,6 +132,7 @@ test('splitText does not block: a timer set before it fires before it resolves',
   assert.ok(texts.length > 100)
   assert.equal(fired, true)
 })
+<<<<<<< HEAD
 
 test('the types for import and for require declare the same things', () => {
   const declarations = (file) =>
@@ -153,3 +154,5 @@ test('HTMLTextSplitter takes content "main"', async () => {
     'Chunks that carry only the article make better retrieval than whole pages.',
   ])
 })
+=======
+>>>>>>> md-fixes

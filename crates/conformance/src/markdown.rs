@@ -168,6 +168,18 @@ impl std::fmt::Display for Problem {
 ///
 /// The first [`Problem`] found.
 pub fn check_chunk_structure(chunk: &str) -> Result<(), Problem> {
+    match chunk_problems(chunk).into_iter().next() {
+        Some(problem) => Err(problem),
+        None => Ok(()),
+    }
+}
+
+/// Every [`Problem`] of a chunk of the Markdown form, in order: each open
+/// fence, then each table row outside a table (what
+/// [`check_chunk_structure`] reports the first of).
+#[must_use]
+pub fn chunk_problems(chunk: &str) -> Vec<Problem> {
+    let mut problems = Vec::new();
     // Tables and code blocks: a row-like line in either is no stray row
     // (a `|` in code is code).
     let mut holders = Vec::new();
@@ -182,7 +194,7 @@ pub fn check_chunk_structure(chunk: &str) -> Result<(), Problem> {
                 if !fence_is_closed(block) {
                     let opening = block.trim_start_matches([' ', '>']);
                     let mark = opening.chars().next().unwrap_or('`');
-                    return Err(Problem::OpenFence {
+                    problems.push(Problem::OpenFence {
                         fence: opening.chars().take_while(|&c| c == mark).collect(),
                         excerpt: excerpt(block),
                     });
@@ -202,12 +214,12 @@ pub fn check_chunk_structure(chunk: &str) -> Result<(), Problem> {
         let row = content.trim_end();
         let looks_like_row = row.len() >= 3 && row.starts_with("| ") && row.ends_with('|');
         if looks_like_row && !holders.iter().any(|holder| holder.contains(&bar)) {
-            return Err(Problem::HeadlessRow {
+            problems.push(Problem::HeadlessRow {
                 line: line.trim_end().to_owned(),
             });
         }
     }
-    Ok(())
+    problems
 }
 
 /// Whether the fenced block `block` (its opening fence to the end of the

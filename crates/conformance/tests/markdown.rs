@@ -126,6 +126,39 @@ fn text_that_would_read_as_structure_is_escaped() {
     assert_eq!(markdown("<p>a # b - c</p>"), "a # b - c");
 }
 
+/// A line's first word written by several text nodes (`1<span>.</span>`,
+/// as on webmd-2.html of the web corpus) is escaped as the whole word
+/// would be: the backslash goes where the word turns into markup.
+#[test]
+fn a_line_start_word_split_across_elements_is_escaped_as_one_word() {
+    assert_eq!(
+        markdown("<ul><li>1<span>.</span> Eat well</li></ul>"),
+        "- 1\\. Eat well"
+    );
+    assert_eq!(markdown("<p>1<b></b>0<span>)</span> x</p>"), "10\\) x");
+    assert_eq!(markdown("<p>--<span>-</span></p>"), "--\\-");
+    assert_eq!(markdown("<p>`<span>``</span>js</p>"), "`\\``js");
+    // Once escaped, a word's further pieces are written as they are; a
+    // piece after a space is another word.
+    assert_eq!(markdown("<p>#<span>#</span> x</p>"), "\\## x");
+    assert_eq!(markdown("<p>1 <span>.</span> x</p>"), "1 . x");
+    for html in [
+        "<ul><li>1<span>.</span> Eat well</li></ul>",
+        "<p>--<span>-</span></p>",
+        "<p>`<span>``</span>js</p>",
+    ] {
+        let read = read_back(&markdown(html));
+        assert_eq!(read.code_blocks, 0, "{html}");
+        let plain = Splitter::new(SplitterConfig::new(1000)).expect("valid");
+        let normalized = Backend::Html5ever.split(&plain, html).expect("parses");
+        assert_eq!(
+            read.words.concat(),
+            normalized.canonical_text().replace(' ', ""),
+            "{html}"
+        );
+    }
+}
+
 #[test]
 fn tables_expand_spans_pad_rows_and_join_header_rows() {
     let html = r#"<table><caption>Sizes</caption>

@@ -107,3 +107,48 @@ fn a_selector_that_does_not_parse_is_named() {
         );
     }
 }
+
+/// SPEC §3.3 skips an excluded element "as `script` is": the page splits as
+/// it would with that element inside a `template` (skipped by §3) and no
+/// `exclude`, whatever the element is: an excluded block is no block
+/// boundary and no empty block between its neighbours (`d <nav>x</nav> e`
+/// is `d e`, as `d <script>x</script> e` is). This is the reading checked
+/// on the web corpus's qq.html, whose excluded `div[role=navigation]`,
+/// `form` and `div[role=contentinfo]` give the same 3 chunks as that page
+/// with the three inside `template`s.
+#[test]
+fn an_excluded_element_splits_as_if_it_were_a_template() {
+    let pages = [
+        (
+            "<div>d <nav>x</nav> e</div><div>a<span>b</span><aside>x</aside>c</div>",
+            "<div>d <template><nav>x</nav></template> e</div>\
+             <div>a<span>b</span><template><aside>x</aside></template>c</div>",
+        ),
+        (
+            r#"<ul><li>one</li><li role="navigation">menu</li><li>two</li></ul>
+               <p>before</p><form><p>field</p></form><p>after</p>"#,
+            r#"<ul><li>one</li><template><li role="navigation">menu</li></template><li>two</li></ul>
+               <p>before</p><template><form><p>field</p></form></template><p>after</p>"#,
+        ),
+    ];
+    let exclude = splitter(12, |config| {
+        config.separators = vec!["li".into(), "p".into()];
+        config.exclude = vec![
+            "nav".into(),
+            "aside".into(),
+            "form".into(),
+            "[role=navigation]".into(),
+        ];
+    });
+    let plain = splitter(12, |config| {
+        config.separators = vec!["li".into(), "p".into()]
+    });
+    for (excluded, templated) in pages {
+        assert_eq!(
+            texts(&exclude, excluded),
+            texts(&plain, templated),
+            "{excluded}"
+        );
+    }
+    assert_eq!(texts(&exclude, pages[0].0), ["d e\nabc"]);
+}

@@ -1,14 +1,20 @@
 //! Canonical text (SPEC §3): one string per document, built in one walk,
 //! with the span of every unit; plain text (§3, §3.1) or Markdown (§3.2),
 //! of the content that `include` and `exclude` select (§3.3).
+//!
+//! The walk decides what is content and where units, block boundaries and
+//! words are; in Markdown it hands each element, boundary and word to the
+//! writer in `markdown_writer`, which writes the markup into the walk
+//! through the writer's `Sink` trait.
 
 use std::ops::Range;
 
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::config::{Links, Whitespace};
 use crate::main_content::{MainContent, Rules, Verdict};
-use crate::markdown::{self, TableLayout};
+use crate::markdown_writer::{ContextRegion, Mark, MarkdownWriter, Opened, Sink, mark_of};
 use crate::select::{MatchCaches, SelectorSet};
+use crate::text::is_whitespace_only;
 
 /// How an element takes part in the canonical text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,62 +66,6 @@ fn classify(name: &str) -> (ElementClass, Role) {
         | b"tfoot" | b"th" | b"thead" | b"tr" | b"ul" | b"emu-alg" | b"emu-example"
         | b"emu-figure" | b"emu-grammar" | b"emu-note" | b"emu-table" => block,
         _ => (ElementClass::Inline, Role::Plain),
-    }
-}
-
-fn is_whitespace_only(text: &str) -> bool {
-    text.chars().all(char::is_whitespace)
-}
-
-/// What an element is to the Markdown form (SPEC §3.2); `Other` for the
-/// plain text forms and for elements Markdown writes nothing for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mark {
-    Other,
-    List { ordered: bool },
-    Quote,
-    Code,
-    Strong,
-    Emphasis,
-    Link,
-    Image,
-    Rule,
-    Break,
-    Definitions,
-    Term,
-    Definition,
-    Table,
-    Row,
-    Cell,
-}
-
-fn mark_of(name: &str) -> Mark {
-    const MAX: usize = 10;
-    if name.len() > MAX {
-        return Mark::Other;
-    }
-    let mut buf = [0u8; MAX];
-    let buf = &mut buf[..name.len()];
-    buf.copy_from_slice(name.as_bytes());
-    buf.make_ascii_lowercase();
-    match &*buf {
-        b"ul" | b"menu" => Mark::List { ordered: false },
-        b"ol" => Mark::List { ordered: true },
-        b"blockquote" => Mark::Quote,
-        b"code" => Mark::Code,
-        b"strong" | b"b" => Mark::Strong,
-        b"em" | b"i" => Mark::Emphasis,
-        b"a" => Mark::Link,
-        b"img" => Mark::Image,
-        b"hr" => Mark::Rule,
-        b"br" => Mark::Break,
-        b"dl" => Mark::Definitions,
-        b"dt" => Mark::Term,
-        b"dd" => Mark::Definition,
-        b"table" => Mark::Table,
-        b"tr" => Mark::Row,
-        b"td" | b"th" => Mark::Cell,
-        _ => Mark::Other,
     }
 }
 
@@ -208,19 +158,6 @@ pub(crate) struct IdMark<N> {
     pub(crate) node: N,
     pub(crate) start: usize,
     pub(crate) end: usize,
-}
-
-/// Where a chunk that begins (or ends) inside carries context (SPEC §5.1):
-/// a chunk whose first character lies in `inside` begins with `prefix`
-/// (a table's header and delimiter rows, a code block's opening line); one
-/// whose last character lies in it ends with `suffix` (a closing fence).
-#[derive(Clone, Debug)]
-pub(crate) struct ContextRegion {
-    pub(crate) inside: Range<usize>,
-    /// The byte range of the prefix in the canonical text, before `inside`.
-    pub(crate) prefix: Range<usize>,
-    /// The closing fence's byte range, for a code block.
-    pub(crate) suffix: Option<Range<usize>>,
 }
 
 impl<N> CanonicalText<N> {
@@ -316,38 +253,18 @@ impl<N: Copy + Eq> CanonicalText<N> {
             tail: Vec::new(),
             empty: Vec::new(),
             last_text_unit: None,
-            md: options.markdown.map(|links| Markdown {
-                links,
-                containers: Vec::new(),
-                lists: Vec::new(),
-                one_line: Vec::new(),
-                inline: Vec::new(),
-                block_break: false,
-                low_water: 0,
-                code: 0,
-                line_fresh: true,
-                tables: Vec::new(),
-                fence: None,
-                contexts: Vec::new(),
-                heading_words: String::new(),
-                heading_word_starts: Vec::new(),
-                spaced: false,
-            }),
+            md: options
+                .markdown
+                .map(|links| Box::new(MarkdownWriter::new(links))),
         };
         builder.walk(root);
-        let mut contexts = builder
-            .md
-            .as_mut()
-            .map(|md| std::mem::take(&mut md.contexts))
-            .unwrap_or_default();
-        // Recorded as each table or code block closes; looked up by start.
-        contexts.sort_by_key(|region| region.inside.start);
+        let (contexts, heading_words) = builder.md.map(|md| md.finish()).unwrap_or_default();
         CanonicalText {
             text: builder.text,
             units: builder.units,
             outline: builder.outline,
             heading_texts: builder.heading_texts,
-            heading_words: builder.md.map(|md| md.heading_words).unwrap_or_default(),
+            heading_words,
             heading_starts: builder.heading_starts,
             ids: builder.ids,
             contexts,
@@ -476,18 +393,6 @@ fn has_id<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
     dom.attribute(node, "id").is_some_and(|id| !id.is_empty())
 }
 
-/// `text` trimmed, with every run of whitespace made one space.
-pub(crate) fn collapse_whitespace(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
-    out
-}
-
 struct Builder<'d, 'o, A: DomAdapter> {
     dom: &'d A,
     options: &'o Options<'o>,
@@ -530,7 +435,9 @@ struct Builder<'d, 'o, A: DomAdapter> {
     empty: Vec<usize>,
     /// The last text unit, to tell whether an element holds text.
     last_text_unit: Option<usize>,
-    md: Option<Markdown<A::Node>>,
+    /// The Markdown writer, for Markdown; boxed, as it is taken out while it
+    /// writes into the builder ([`Builder::with_markdown`]).
+    md: Option<Box<MarkdownWriter<A::Node>>>,
 }
 
 /// An element whose children are being walked.
@@ -550,130 +457,6 @@ struct OpenElement<N> {
     markdown: Opened,
     /// A `<br>`: its boundaries are line breaks, not block gaps.
     line_break: bool,
-}
-
-/// What an open element added to the Markdown state, to undo on close.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Opened {
-    Nothing,
-    /// A line prefix: a list item, a quote, a definition, a heading.
-    Container {
-        item: bool,
-    },
-    List,
-    Inline,
-    CodeSpan,
-    Fence,
-    Table,
-    Row,
-    Cell,
-}
-
-/// The Markdown form's state during the walk (SPEC §3.2).
-struct Markdown<N> {
-    links: Links,
-    /// Open elements that prefix lines, outermost first.
-    containers: Vec<Container>,
-    /// Ordered-list counters of the open lists.
-    lists: Vec<Option<u64>>,
-    /// Open inline elements with markers, outermost first.
-    inline: Vec<InlineMark>,
-    /// A block boundary other than `<br>` is pending.
-    block_break: bool,
-    /// The fewest open elements since the last content: the elements below
-    /// this depth enclose both the last content and the next.
-    low_water: usize,
-    /// How many code spans and code blocks are open: no markers inside.
-    code: usize,
-    /// Nothing but line prefixes and markers written on this line yet.
-    line_fresh: bool,
-    /// Depths of the open headings and table cells: their text is one line.
-    one_line: Vec<usize>,
-    tables: Vec<TableState<N>>,
-    fence: Option<Fence>,
-    contexts: Vec<ContextRegion>,
-    /// The words written inside headings, without markup, for heading
-    /// paths (`CanonicalText::heading_words`).
-    heading_words: String,
-    /// Where each open heading's words start in `heading_words`, innermost
-    /// last: a heading in a cell or in another heading is no Markdown
-    /// heading line, but its text is still its words.
-    heading_word_starts: Vec<usize>,
-    /// A space was written since the last word.
-    spaced: bool,
-}
-
-struct Container {
-    /// Written before its first line.
-    first: String,
-    /// Written before its other lines.
-    rest: String,
-    started: bool,
-    /// A heading: its line is its only one, and its words name it.
-    heading: bool,
-}
-
-impl Container {
-    /// A container that prefixes its first line with `first` and the others
-    /// with `rest`.
-    fn lines(first: String, rest: String) -> Self {
-        Container {
-            first,
-            rest,
-            started: false,
-            heading: false,
-        }
-    }
-}
-
-struct InlineMark {
-    opener: String,
-    closer: String,
-    opened: bool,
-}
-
-struct Fence {
-    fence: String,
-    language: Option<String>,
-    opened: bool,
-    /// The last thing written was a line break and its prefixes.
-    at_line_start: bool,
-    opening: Range<usize>,
-    inside_start: usize,
-    /// Whitespace-only text before the first text: written after the
-    /// opening fence, as authored.
-    held: String,
-}
-
-struct TableState<N> {
-    layout: TableLayout<N>,
-    depth: usize,
-    /// The row being written (an index into the layout) and the next cell.
-    row: Option<usize>,
-    next_row: usize,
-    next_cell: usize,
-    /// The next column to write in the row.
-    column: usize,
-    row_started: bool,
-    rows_written: usize,
-    /// The cell being written: its layout, whether it has begun, and where
-    /// its text starts.
-    cell: Option<(usize, bool, usize)>,
-    /// For each column, the text of a cell above that still covers rows,
-    /// and how many.
-    covered: Vec<Option<(String, usize)>>,
-    header: Option<Range<usize>>,
-}
-
-/// How a pending block boundary is written in Markdown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Break {
-    /// Inside a heading or a table cell: a space.
-    Space,
-    /// `"\n"`: a `<br>`, list items, the lines of a `dl`, table rows.
-    Line,
-    /// A blank line between blocks.
-    Blank,
 }
 
 /// What an element is to the walk, decided before its unit is recorded.
@@ -711,8 +494,8 @@ where
             match dom.kind(node) {
                 NodeKind::Text if self.included > 0 => {
                     let data = dom.text(node);
-                    if self.md.as_ref().is_some_and(|md| md.fence.is_some()) {
-                        self.code_text(node, &data);
+                    if self.md.as_ref().is_some_and(|md| md.in_fence()) {
+                        self.with_markdown(|md, sink| md.code_text(sink, node, &data));
                     } else if self.normalize && self.preformatted == 0 {
                         self.normalized_text_node(node, &data);
                     } else {
@@ -748,7 +531,11 @@ where
                 Treatment::Outside
             };
         }
-        if self.md.is_some() && self.is_joined_header_row(node) {
+        if self
+            .md
+            .as_mut()
+            .is_some_and(|md| md.is_joined_header_row(self.dom, node))
+        {
             return Treatment::Skip;
         }
         Treatment::Content
@@ -762,7 +549,13 @@ where
             Verdict::Skip => Treatment::Skip,
             Verdict::Outside => Treatment::Outside,
             Verdict::Root | Verdict::Inside => {
-                if self.included > 0 && self.md.is_some() && self.is_joined_header_row(node) {
+                let dom = self.dom;
+                if self.included > 0
+                    && self
+                        .md
+                        .as_mut()
+                        .is_some_and(|md| md.is_joined_header_row(dom, node))
+                {
                     Treatment::Skip
                 } else {
                     Treatment::Content
@@ -808,7 +601,10 @@ where
         }
         // An included root is a block; in a Markdown table, cells are
         // written on their row's line.
-        let table_part = self.md.is_some() && self.is_table_part(node, mark);
+        let table_part = self
+            .md
+            .as_ref()
+            .is_some_and(|md| md.is_table_part(node, mark));
         let block =
             (class == ElementClass::Block || included) && !(table_part && mark == Mark::Cell);
         if block {
@@ -832,15 +628,16 @@ where
         });
         let outline = self.open_outline(role, start);
         if let (Some(md), Some(_), Role::Heading(_)) = (&mut self.md, outline, role) {
-            md.heading_word_starts.push(md.heading_words.len());
+            md.open_heading();
         }
-        let markdown = if self.md.is_some() {
-            self.open_markdown(node, role, mark, table_part)
-        } else {
-            if role == Role::Preformatted {
-                self.preformatted += 1;
+        let markdown = match self.with_markdown(|md, sink| md.open(sink, node, mark, table_part)) {
+            Some(opened) => opened,
+            None => {
+                if role == Role::Preformatted {
+                    self.preformatted += 1;
+                }
+                Opened::Nothing
             }
-            Opened::Nothing
         };
         self.open.push(OpenElement {
             unit: Some(self.units.len() - 1),
@@ -884,12 +681,13 @@ where
         let Some(unit_index) = open.unit else {
             return;
         };
-        self.close_markdown(&open);
+        self.with_markdown(|md, sink| md.close(sink, open.markdown));
         if open.block {
             self.block_boundary(open.line_break);
         }
+        let depth = self.open.len();
         if let Some(md) = &mut self.md {
-            md.low_water = md.low_water.min(self.open.len());
+            md.closed(depth);
         }
         if open.included {
             self.included -= 1;
@@ -937,10 +735,7 @@ where
                 }
                 OutlineKind::Heading { text, .. } => {
                     // In Markdown, the heading's words (opened with it).
-                    let words = self.md.as_mut().and_then(|md| {
-                        let from = md.heading_word_starts.pop()?;
-                        Some(from..md.heading_words.len())
-                    });
+                    let words = self.md.as_mut().and_then(|md| md.close_heading());
                     let has_text = self.last_text_unit.is_some_and(|last| last > unit_index);
                     if has_text {
                         *text = u32::try_from(self.heading_texts.len()).ok();
@@ -957,16 +752,7 @@ where
     fn block_boundary(&mut self, line_break: bool) {
         self.pending_break = true;
         self.pending_space.clear();
-        if let Some(md) = &mut self.md {
-            if !line_break {
-                md.block_break = true;
-            }
-            // Emphasis and links do not span blocks: their markers close
-            // here, after the last text, and open again before the next.
-            if md.inline.iter().any(|mark| mark.opened) {
-                self.close_inline_marks();
-            }
-        }
+        self.with_markdown(|md, sink| md.block_boundary(sink, line_break));
     }
 
     fn text_node(&mut self, node: A::Node, data: &str) {
@@ -988,8 +774,7 @@ where
     /// block boundary (not at the very start), then the carried whitespace;
     /// in Markdown, line prefixes and markers too.
     fn flush_pending(&mut self) {
-        if self.md.is_some() {
-            self.flush_markdown();
+        if self.with_markdown(|md, sink| md.flush(sink)).is_some() {
             return;
         }
         if self.pending_break && !self.text.is_empty() {
@@ -1020,7 +805,7 @@ where
     fn at_line_start(&self) -> bool {
         self.pending_break
             || match &self.md {
-                Some(md) => md.line_fresh,
+                Some(md) => md.line_fresh(),
                 None => self.text.is_empty() || self.text.ends_with('\n'),
             }
     }
@@ -1056,35 +841,24 @@ where
     }
 
     fn push_word(&mut self, word: &str) {
-        let Some(md) = &mut self.md else {
-            self.text.push_str(word);
-            return;
-        };
-        let in_cell = md.tables.last().is_some_and(|table| table.cell.is_some());
-        if in_cell && word.contains('|') {
-            self.text.push_str(&word.replace('|', "\\|"));
-        } else if md.line_fresh && md.code == 0 && md.one_line.is_empty() {
-            markdown::push_line_start_word(&mut self.text, word);
-        } else {
+        if self
+            .with_markdown(|md, sink| md.push_word(sink, word))
+            .is_none()
+        {
             self.text.push_str(word);
         }
-        if !md.heading_word_starts.is_empty() {
-            if md.spaced && !md.heading_words.is_empty() {
-                md.heading_words.push(' ');
-            }
-            md.heading_words.push_str(word);
-        }
-        md.spaced = false;
-        md.line_fresh = false;
-        md.low_water = self.open.len();
     }
 
-    /// Writes `markup` after the last text: it joins the units that end
-    /// there.
-    fn push_trailing(&mut self, markup: &str) {
-        let old = self.text.len();
-        self.text.push_str(markup);
-        self.trailing_since(old);
+    /// Runs `write` with the Markdown writer and the builder as what it
+    /// writes into; `None`, without running it, for the plain text forms.
+    fn with_markdown<R>(
+        &mut self,
+        write: impl FnOnce(&mut MarkdownWriter<A::Node>, &mut Self) -> R,
+    ) -> Option<R> {
+        let mut md = self.md.take()?;
+        let result = write(&mut md, self);
+        self.md = Some(md);
+        Some(result)
     }
 
     /// Makes what was written since `old`, after the last text, part of
@@ -1119,745 +893,52 @@ where
     }
 }
 
-/// The Markdown form (SPEC §3.2): what elements open and close, and what is
-/// written before content.
-impl<'d, A: DomAdapter> Builder<'d, '_, A>
+/// The walk is what the Markdown writer writes into.
+impl<'d, A: DomAdapter> Sink<A::Node> for Builder<'d, '_, A>
 where
     A::Node: Copy + Eq,
 {
-    fn markdown(&mut self) -> &mut Markdown<A::Node> {
-        self.md
-            .as_mut()
-            .expect("only called while writing Markdown")
+    type Dom = A;
+
+    fn dom(&self) -> &A {
+        self.dom
     }
 
-    fn in_one_line(&self) -> bool {
-        self.md.as_ref().is_some_and(|md| !md.one_line.is_empty())
+    fn text(&mut self) -> &mut String {
+        &mut self.text
     }
 
-    /// Whether `node` is a row of the innermost table, or a cell of its
-    /// current row, outside any cell.
-    fn is_table_part(&self, node: A::Node, mark: Mark) -> bool {
-        let Some(md) = &self.md else { return false };
-        let Some(table) = md.tables.last() else {
-            return false;
-        };
-        if md.one_line.last().is_some_and(|&depth| depth > table.depth) {
-            return false;
-        }
-        match mark {
-            Mark::Row => table.layout.row_index(node, table.next_row).is_some(),
-            Mark::Cell => table.row.is_some_and(|row| {
-                table.layout.rows[row].cells
-                    [table.next_cell.min(table.layout.rows[row].cells.len())..]
-                    .iter()
-                    .any(|cell| cell.node == node)
-            }),
-            _ => false,
-        }
+    fn pending_break(&mut self) -> &mut bool {
+        &mut self.pending_break
     }
 
-    /// A header row after the first: its texts are joined to the first's.
-    fn is_joined_header_row(&mut self, node: A::Node) -> bool {
-        if mark_of(self.dom.element_name(node)) != Mark::Row || !self.is_table_part(node, Mark::Row)
-        {
-            return false;
-        }
-        let md = self.markdown();
-        let Some(table) = md.tables.last_mut() else {
-            return false;
-        };
-        let Some(row) = table.layout.row_index(node, table.next_row) else {
-            return false;
-        };
-        if row == 0 || row >= table.layout.header_rows {
-            return false;
-        }
-        table.next_row = row + 1;
-        for covered in &mut table.covered {
-            if let Some((_, rows)) = covered {
-                *rows -= 1;
-                if *rows == 0 {
-                    *covered = None;
-                }
-            }
-        }
-        true
+    fn pending_space(&mut self) -> &mut String {
+        &mut self.pending_space
     }
 
-    fn open_markdown(&mut self, node: A::Node, role: Role, mark: Mark, table_part: bool) -> Opened {
-        let dom = self.dom;
-        let one_line = self.in_one_line();
-        let depth = self.open.len();
-        let parent_is_list = self
-            .open
-            .last()
-            .is_some_and(|parent| parent.markdown == Opened::List);
-        let md = self.markdown();
-        match (role, mark) {
-            (Role::Heading(rank), _) if !one_line => {
-                md.containers.push(Container {
-                    first: format!("{} ", "#".repeat(usize::from(rank))),
-                    rest: String::new(),
-                    started: false,
-                    heading: true,
-                });
-                md.one_line.push(depth);
-                Opened::Container { item: false }
-            }
-            (Role::Preformatted, _)
-                if !one_line
-                    && md.fence.is_none()
-                    && dom.element_name(node).eq_ignore_ascii_case("pre") =>
-            {
-                let (longest, _, _) = markdown::backticks(dom, node);
-                md.fence = Some(Fence {
-                    fence: "`".repeat(longest.max(2) + 1),
-                    language: markdown::code_language(dom, node),
-                    opened: false,
-                    at_line_start: false,
-                    opening: 0..0,
-                    inside_start: 0,
-                    held: String::new(),
-                });
-                md.code += 1;
-                Opened::Fence
-            }
-            (_, Mark::List { ordered }) if !one_line => {
-                let start = if ordered {
-                    Some(
-                        dom.attribute(node, "start")
-                            .and_then(|start| start.trim().parse::<u64>().ok())
-                            .unwrap_or(1),
-                    )
-                } else {
-                    None
-                };
-                self.markdown().lists.push(start);
-                Opened::List
-            }
-            _ if parent_is_list
-                && !one_line
-                && dom.element_name(node).eq_ignore_ascii_case("li") =>
-            {
-                let marker = match md.lists.last_mut() {
-                    Some(Some(number)) => {
-                        let marker = format!("{number}. ");
-                        *number = number.saturating_add(1);
-                        marker
-                    }
-                    _ => "- ".to_owned(),
-                };
-                let rest = " ".repeat(marker.len());
-                md.containers.push(Container::lines(marker, rest));
-                Opened::Container { item: true }
-            }
-            (_, Mark::Quote) if !one_line => {
-                md.containers
-                    .push(Container::lines("> ".into(), "> ".into()));
-                Opened::Container { item: false }
-            }
-            (_, Mark::Definition) if !one_line => {
-                md.containers
-                    .push(Container::lines(": ".into(), "  ".into()));
-                Opened::Container { item: false }
-            }
-            (_, Mark::Code) if md.code == 0 => {
-                let (longest, begins, ends) = markdown::backticks(dom, node);
-                let ticks = "`".repeat(longest + 1);
-                // Padded at both ends when either end is a backtick.
-                let padded = begins || ends;
-                md.inline.push(InlineMark {
-                    opener: if padded {
-                        format!("{ticks} ")
-                    } else {
-                        ticks.clone()
-                    },
-                    closer: if padded { format!(" {ticks}") } else { ticks },
-                    opened: false,
-                });
-                md.code += 1;
-                Opened::CodeSpan
-            }
-            (_, Mark::Strong | Mark::Emphasis) if md.code == 0 => {
-                let marker = if mark == Mark::Strong { "**" } else { "*" };
-                md.inline.push(InlineMark {
-                    opener: marker.to_owned(),
-                    closer: marker.to_owned(),
-                    opened: false,
-                });
-                Opened::Inline
-            }
-            (_, Mark::Link) if md.code == 0 && md.links == Links::Inline => {
-                match dom.attribute(node, "href") {
-                    Some(href) => {
-                        let closer = format!("]({href})");
-                        self.markdown().inline.push(InlineMark {
-                            opener: "[".to_owned(),
-                            closer,
-                            opened: false,
-                        });
-                        Opened::Inline
-                    }
-                    None => Opened::Nothing,
-                }
-            }
-            (_, Mark::Image) if md.links == Links::Inline => {
-                if let Some(src) = dom.attribute(node, "src") {
-                    let alt = dom.attribute(node, "alt").unwrap_or_default();
-                    let image = format!("![{}]({src})", collapse_whitespace(&alt));
-                    self.push_content(&image);
-                }
-                Opened::Nothing
-            }
-            (_, Mark::Rule) if !one_line => {
-                self.push_content("---");
-                Opened::Nothing
-            }
-            (_, Mark::Table) if !one_line => {
-                let layout = TableLayout::read(dom, node);
-                let width = layout.width;
-                self.markdown().tables.push(TableState {
-                    layout,
-                    depth,
-                    row: None,
-                    next_row: 0,
-                    next_cell: 0,
-                    column: 0,
-                    row_started: false,
-                    rows_written: 0,
-                    cell: None,
-                    covered: vec![None; width],
-                    header: None,
-                });
-                Opened::Table
-            }
-            (_, Mark::Row) if table_part => {
-                if let Some(table) = md.tables.last_mut()
-                    && let Some(row) = table.layout.row_index(node, table.next_row)
-                {
-                    table.row = Some(row);
-                    table.next_row = row + 1;
-                    table.next_cell = 0;
-                    table.column = 0;
-                    table.row_started = false;
-                }
-                Opened::Row
-            }
-            (_, Mark::Cell) if table_part => {
-                if let Some(table) = md.tables.last_mut()
-                    && let Some(row) = table.row
-                {
-                    let cells = &table.layout.rows[row].cells;
-                    if let Some(offset) = cells[table.next_cell..]
-                        .iter()
-                        .position(|cell| cell.node == node)
-                    {
-                        let index = table.next_cell + offset;
-                        table.next_cell = index + 1;
-                        table.cell = Some((index, false, 0));
-                    }
-                }
-                md.one_line.push(depth);
-                Opened::Cell
-            }
-            _ => Opened::Nothing,
-        }
-    }
-
-    /// Undoes what `open` added to the Markdown state and writes its closing
-    /// markup.
-    fn close_markdown(&mut self, open: &OpenElement<A::Node>) {
-        if self.md.is_none() {
-            return;
-        }
-        match open.markdown {
-            Opened::Nothing => {}
-            Opened::Container { .. } => {
-                let md = self.markdown();
-                if md
-                    .containers
-                    .pop()
-                    .is_some_and(|container| container.heading)
-                {
-                    md.one_line.pop();
-                }
-            }
-            Opened::List => {
-                self.markdown().lists.pop();
-            }
-            Opened::Inline | Opened::CodeSpan => {
-                let md = self.markdown();
-                if open.markdown == Opened::CodeSpan {
-                    md.code -= 1;
-                }
-                if let Some(mark) = md.inline.pop()
-                    && mark.opened
-                {
-                    self.push_trailing(&mark.closer);
-                }
-            }
-            Opened::Fence => {
-                let md = self.markdown();
-                md.code -= 1;
-                let Some(fence) = md.fence.take() else {
-                    return;
-                };
-                if fence.opened {
-                    if !fence.at_line_start {
-                        let prefixes = self.continuation_prefixes();
-                        self.push_trailing(&format!("\n{prefixes}"));
-                    }
-                    let line_start = self.text.len() - self.continuation_prefixes().len();
-                    let inside = fence.inside_start..line_start;
-                    self.push_trailing(&fence.fence);
-                    let closing = line_start..self.text.len();
-                    self.markdown().contexts.push(ContextRegion {
-                        inside,
-                        prefix: fence.opening,
-                        suffix: Some(closing),
-                    });
-                }
-            }
-            Opened::Table => {
-                let end = self.text.len();
-                let md = self.markdown();
-                if let Some(table) = md.tables.pop()
-                    && let Some(header) = table.header
-                    && header.start < header.end
-                    && header.end < end
-                {
-                    md.contexts.push(ContextRegion {
-                        inside: header.end..end,
-                        prefix: header,
-                        suffix: None,
-                    });
-                }
-            }
-            Opened::Row => self.finish_row(),
-            Opened::Cell => {
-                self.finish_cell();
-                self.markdown().one_line.pop();
-            }
-        }
-    }
-
-    /// The prefixes of the lines after the first of every open container.
-    fn continuation_prefixes(&self) -> String {
-        let Some(md) = &self.md else {
-            return String::new();
-        };
-        md.containers
-            .iter()
-            .filter(|container| container.started)
-            .map(|container| container.rest.as_str())
-            .collect()
-    }
-
-    /// Writes the prefixes of a new line: each open container's marker on
-    /// its first line, its indentation or `> ` on the others.
-    fn line_start(&mut self) {
-        let Some(md) = &mut self.md else { return };
-        for container in &mut md.containers {
-            if container.started {
-                self.text.push_str(&container.rest);
-            } else {
-                self.text.push_str(&container.first);
-                container.started = true;
-            }
-        }
-        md.line_fresh = true;
-    }
-
-    fn break_kind(&self) -> Break {
-        let Some(md) = &self.md else {
-            return Break::Line;
-        };
-        if md.fence.as_ref().is_some_and(|fence| fence.opened) {
-            return Break::Line;
-        }
-        if md.one_line.iter().any(|&depth| depth < md.low_water) {
-            return Break::Space;
-        }
-        if let Some(table) = md.tables.last()
-            && table.cell.is_some_and(|(_, begun, _)| !begun)
-        {
-            // A block boundary left pending by the row's earlier cells: the
-            // cell's own `|` separates them, on the row's one line.
-            if table.row_started {
-                return Break::Space;
-            }
-            return if table.rows_written > 0 {
-                Break::Line
-            } else {
-                Break::Blank
-            };
-        }
-        if !md.block_break {
-            return Break::Line;
-        }
-        let Some(enclosing) = md.low_water.checked_sub(1).and_then(|i| self.open.get(i)) else {
-            return Break::Blank;
-        };
-        let first_opened = self.open.get(md.low_water);
-        match enclosing.markdown {
-            Opened::List => Break::Line,
-            Opened::Container { item: true }
-                if first_opened.is_some_and(|open| open.markdown == Opened::List) =>
-            {
-                Break::Line
-            }
-            _ if self.dom_is_definitions(enclosing) => Break::Line,
-            _ => Break::Blank,
-        }
-    }
-
-    fn dom_is_definitions(&self, open: &OpenElement<A::Node>) -> bool {
-        open.unit.is_some_and(|unit| {
-            mark_of(self.dom.element_name(self.units[unit].node)) == Mark::Definitions
-        })
-    }
-
-    /// Before content: the pending break with the next line's prefixes, a
-    /// table cell's start, the pending space, the markers of inline elements
-    /// not yet opened.
-    fn flush_markdown(&mut self) {
-        if self.pending_break {
-            if self.text.is_empty() {
-                self.line_start();
-            } else {
-                match self.break_kind() {
-                    Break::Space => {
-                        if self.pending_space.is_empty() {
-                            self.pending_space.push(' ');
-                        }
-                    }
-                    kind => {
-                        self.text.push('\n');
-                        if kind == Break::Blank {
-                            let blank = self.continuation_prefixes();
-                            self.text.push_str(blank.trim_end());
-                            self.text.push('\n');
-                        }
-                        if let Some(fence) = &mut self.markdown().fence {
-                            fence.at_line_start = true;
-                        }
-                        self.line_start();
-                    }
-                }
-            }
-        } else if self.text.is_empty() {
-            self.line_start();
-        }
-        self.pending_break = false;
-        let md = self.markdown();
-        md.block_break = false;
-        self.begin_cell();
-        let md = self.md.as_mut().expect("writing Markdown");
-        if md.line_fresh {
-            self.pending_space.clear();
-        }
-        md.spaced |= !self.pending_space.is_empty();
+    fn push_pending_space(&mut self) {
         self.text.push_str(&self.pending_space);
         self.pending_space.clear();
-        // Code is as written: emphasis around a code block does not mark it.
-        if md.fence.is_some() {
-            return;
-        }
-        for mark in &mut md.inline {
-            if !mark.opened {
-                self.text.push_str(&mark.opener);
-                mark.opened = true;
-                md.line_fresh = false;
-            }
-        }
     }
 
-    /// Writes the closers of the opened inline markers at a block boundary;
-    /// they open again before the next content.
-    fn close_inline_marks(&mut self) {
-        let closers: String = self
-            .markdown()
-            .inline
-            .iter_mut()
-            .rev()
-            .filter(|mark| mark.opened)
-            .map(|mark| {
-                mark.opened = false;
-                mark.closer.clone()
-            })
-            .collect();
-        if !closers.is_empty() {
-            self.push_trailing(&closers);
-        }
+    fn trailing_since(&mut self, old: usize) {
+        Builder::trailing_since(self, old);
     }
 
-    /// Writes content that is not a text node (a rule, an image).
-    fn push_content(&mut self, content: &str) {
-        self.flush_pending();
-        self.text.push_str(content);
-        let depth = self.open.len();
-        let md = self.markdown();
-        md.line_fresh = false;
-        md.low_water = depth;
+    fn push_text_unit(&mut self, node: A::Node, start: usize) {
+        Builder::push_text_unit(self, node, start);
     }
 
-    /// Starts the current cell if it has not started: the row's `|`, the
-    /// cells above that cover columns before it, its opening space.
-    fn begin_cell(&mut self) {
-        let Some(md) = &mut self.md else { return };
-        let Some(table) = md.tables.last_mut() else {
-            return;
-        };
-        let Some((index, false, _)) = table.cell else {
-            return;
-        };
-        let Some(row) = table.row else { return };
-        if !table.row_started {
-            self.text.push('|');
-            table.row_started = true;
-            if table.rows_written == 0 {
-                let line_start = self.text.rfind('\n').map_or(0, |i| i + 1);
-                table.header = Some(line_start..line_start);
-            }
-        }
-        let column = table.layout.rows[row].cells[index].column;
-        while table.column < column {
-            let text = table.covered[table.column]
-                .as_ref()
-                .map_or("", |(text, _)| text.as_str());
-            if text.is_empty() {
-                self.text.push_str(" |");
-            } else {
-                self.text.push(' ');
-                self.text.push_str(text);
-                self.text.push_str(" |");
-            }
-            table.column += 1;
-        }
-        self.text.push(' ');
-        table.cell = Some((index, true, self.text.len()));
-        md.line_fresh = true;
+    fn depth(&self) -> usize {
+        self.open.len()
     }
 
-    fn finish_cell(&mut self) {
-        let Some(table) = self.md.as_ref().and_then(|md| md.tables.last()) else {
-            return;
-        };
-        let Some((index, begun, _)) = table.cell else {
-            return;
-        };
-        if begun {
-            // Emphasis open around the table closes in the cell, and opens
-            // again before the next text.
-            self.close_inline_marks();
-        } else {
-            // An empty cell starts without the markers of emphasis around
-            // it: they would enclose nothing.
-            let inline = std::mem::take(&mut self.markdown().inline);
-            self.flush_pending();
-            self.markdown().inline = inline;
-        }
-        let Some(md) = self.md.as_mut() else { return };
-        let Some(table) = md.tables.last_mut() else {
-            return;
-        };
-        let (Some(row), Some((_, _, content_start))) = (table.row, table.cell) else {
-            return;
-        };
-        table.cell = None;
-        let cell = table.layout.rows[row].cells[index];
-        let content = self.text[content_start..].to_owned();
-        let header_row = row == 0;
-        let mut markup = String::new();
-        for column in cell.column..(cell.column + cell.colspan).min(table.layout.width) {
-            let mut texts: Vec<&str> = Vec::new();
-            if !content.is_empty() {
-                texts.push(&content);
-            }
-            if header_row {
-                texts.extend(table.layout.header_more[column].iter().map(String::as_str));
-            }
-            let joined = texts.join(" / ");
-            if column == cell.column {
-                if !content.is_empty() {
-                    markup.push_str(&joined[content.len()..]);
-                } else {
-                    markup.push_str(&joined);
-                }
-                markup.push_str(if joined.is_empty() { "|" } else { " |" });
-            } else if joined.is_empty() {
-                markup.push_str(" |");
-            } else {
-                markup.push(' ');
-                markup.push_str(&joined);
-                markup.push_str(" |");
-            }
-            if cell.rowspan > 1 {
-                // The row's end counts this row off.
-                table.covered[column] = Some((content.clone(), cell.rowspan));
-            }
-        }
-        table.column = (cell.column + cell.colspan).min(table.layout.width);
-        self.push_trailing(&markup);
+    fn opened(&self, depth: usize) -> Option<Opened> {
+        self.open.get(depth).map(|open| open.markdown)
     }
 
-    /// Writes the columns after the row's last cell, then, after the header
-    /// row, the delimiter row.
-    fn finish_row(&mut self) {
-        let Some(md) = &mut self.md else { return };
-        let Some(table) = md.tables.last_mut() else {
-            return;
-        };
-        let Some(row) = table.row.take() else { return };
-        let width = table.layout.width;
-        let has_covered = table.covered[table.column.min(width)..]
-            .iter()
-            .any(Option::is_some);
-        if !table.row_started && !has_covered {
-            return;
-        }
-        let mut markup = String::new();
-        if !table.row_started {
-            // A row made only of cells from the rows above.
-            table.cell = None;
-            self.pending_break = true;
-            self.flush_pending();
-            let Some(md) = self.md.as_mut() else { return };
-            let Some(table) = md.tables.last_mut() else {
-                return;
-            };
-            self.text.push('|');
-            table.row_started = true;
-        }
-        let md = self.markdown();
-        let Some(table) = md.tables.last_mut() else {
-            return;
-        };
-        for column in table.column..width {
-            let mut texts: Vec<&str> = Vec::new();
-            if let Some((text, _)) = &table.covered[column] {
-                texts.push(text);
-            }
-            if row == 0 {
-                texts.extend(table.layout.header_more[column].iter().map(String::as_str));
-            }
-            if texts.is_empty() {
-                markup.push_str(" |");
-            } else {
-                markup.push(' ');
-                markup.push_str(&texts.join(" / "));
-                markup.push_str(" |");
-            }
-        }
-        for covered in &mut table.covered {
-            if let Some((_, rows)) = covered {
-                *rows -= 1;
-                if *rows == 0 {
-                    *covered = None;
-                }
-            }
-        }
-        table.row_started = false;
-        // The first row written is the header: a table whose first rows are
-        // empty still gets its delimiter row.
-        let header = table.rows_written == 0;
-        table.rows_written += 1;
-        if header {
-            let prefixes = self.continuation_prefixes();
-            markup.push('\n');
-            markup.push_str(&prefixes);
-            markup.push('|');
-            for _ in 0..width {
-                markup.push_str(" --- |");
-            }
-        }
-        self.push_trailing(&markup);
-        if header {
-            let end = self.text.len();
-            let md = self.markdown();
-            if let Some(table) = md.tables.last_mut()
-                && let Some(header) = &mut table.header
-            {
-                header.end = end;
-            }
-        }
-    }
-
-    /// Text inside a code block: as authored, each line prefixed as its
-    /// containers require, the opening fence before the first text.
-    fn code_text(&mut self, node: A::Node, data: &str) {
-        let whitespace_only = is_whitespace_only(data);
-        let opened = self
-            .md
-            .as_ref()
-            .and_then(|md| md.fence.as_ref())
-            .is_some_and(|fence| fence.opened);
-        if !opened && whitespace_only {
-            if let Some(fence) = &mut self.markdown().fence {
-                fence.held.push_str(data);
-            }
-            return;
-        }
-        let start = self.text.len();
-        self.flush_pending();
-        if !opened {
-            self.open_fence();
-        }
-        let flushed = start;
-        let prefixes = self.continuation_prefixes();
-        let mut written = String::with_capacity(data.len());
-        for (index, line) in data.split('\n').enumerate() {
-            if index > 0 {
-                written.push('\n');
-                written.push_str(&prefixes);
-            }
-            written.push_str(line);
-        }
-        if whitespace_only {
-            // After the last text (with the line break before it): it joins
-            // the units that end there, as the closing fence will.
-            self.text.push_str(&written);
-            self.trailing_since(flushed);
-        } else {
-            self.text.push_str(&written);
-        }
-        let depth = self.open.len();
-        let md = self.markdown();
-        md.line_fresh = false;
-        md.low_water = depth;
-        if let Some(fence) = &mut md.fence {
-            fence.at_line_start = data.ends_with('\n');
-        }
-        if !whitespace_only {
-            self.push_text_unit(node, start);
-        }
-    }
-
-    fn open_fence(&mut self) {
-        let line_start = self.text.rfind('\n').map_or(0, |i| i + 1);
-        let prefixes = self.continuation_prefixes();
-        let Some(fence) = self.md.as_mut().and_then(|md| md.fence.as_mut()) else {
-            return;
-        };
-        fence.opened = true;
-        self.text.push_str(&fence.fence);
-        if let Some(language) = &fence.language {
-            self.text.push_str(language);
-        }
-        fence.opening = line_start..self.text.len();
-        self.text.push('\n');
-        // The code's first line begins at its quote markers: a chunk that
-        // begins there is inside the code block.
-        fence.inside_start = self.text.len();
-        self.text.push_str(&prefixes);
-        let held = std::mem::take(&mut fence.held);
-        for (index, line) in held.split('\n').enumerate() {
-            if index > 0 {
-                self.text.push('\n');
-                self.text.push_str(&prefixes);
-            }
-            self.text.push_str(line);
-        }
+    fn open_node(&self, depth: usize) -> Option<A::Node> {
+        let unit = self.open.get(depth)?.unit?;
+        Some(self.units[unit].node)
     }
 }

@@ -14,8 +14,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::canonical::{CanonicalText, ContextRegion};
+use crate::canonical::CanonicalText;
 use crate::heading_texts::HeadingTexts;
+use crate::markdown_writer::ContextRegion;
 use crate::provenance;
 use crate::sizer::Sizer;
 

@@ -130,7 +130,7 @@ fn answer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::canonical::collapse_whitespace;
+    use crate::text::collapse_whitespace;
 
     fn texts(text: &str, spans: &[Range<usize>]) -> Vec<String> {
         let mut canonical = CanonicalText::<u32>::empty_for_tests(text);

@@ -48,6 +48,7 @@ mod forced;
 mod heading_texts;
 mod main_content;
 mod markdown;
+mod markdown_writer;
 mod merge;
 mod named;
 mod provenance;

@@ -5,11 +5,11 @@
 //! as structure.
 //!
 //! These look-aheads read only what they need (a table's rows and cells, a
-//! code element's text); the text itself is written once, by the walk in
-//! `canonical`.
+//! code element's text); the text itself is written once, by the Markdown
+//! writer (`markdown_writer`) as the walk in `canonical` reaches it.
 
 use crate::adapter::{DomAdapter, NodeKind};
-use crate::canonical::collapse_whitespace;
+use crate::text::collapse_whitespace;
 
 /// The most columns or rows one cell may span; larger values (and the
 /// standard's `rowspan="0"`) are clamped, so a hostile attribute cannot make
@@ -263,10 +263,48 @@ fn language_class<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
 /// otherwise begin a heading, a block quote, a list item, a fence or a
 /// rule: `\# x`, `\> x`, `\- x`, `1\. x`.
 pub(crate) fn push_line_start_word(out: &mut String, word: &str) {
+    match line_start_escape(word) {
+        Some(at) => {
+            out.push_str(&word[..at]);
+            out.push('\\');
+            out.push_str(&word[at..]);
+        }
+        None => out.push_str(word),
+    }
+}
+
+/// Writes `piece`, which continues the first word of a line (`written`,
+/// as it was before escaping, written with no escape) with no space
+/// between (`1<span>.</span>`): with a backslash where the whole word
+/// needs one and the piece can hold it. Returns whether it wrote one.
+///
+/// Where the escape would go before the piece (a rule or a fence made
+/// whole by the piece: `-<span>--</span>`), it goes at the piece's start:
+/// a backslash anywhere in a run of `-` or backticks breaks the rule or
+/// the fence just as well.
+pub(crate) fn push_line_start_continuation(out: &mut String, written: &str, piece: &str) -> bool {
+    let word = format!("{written}{piece}");
+    match line_start_escape(&word) {
+        Some(at) => {
+            let at = at.saturating_sub(written.len());
+            out.push_str(&piece[..at]);
+            out.push('\\');
+            out.push_str(&piece[at..]);
+            true
+        }
+        None => {
+            out.push_str(piece);
+            false
+        }
+    }
+}
+
+/// Where the first word of a line, `word`, needs a backslash for a reader
+/// to take it as text: before its first character, or before the `.` or
+/// `)` after its digits; `None` when it reads as text already.
+fn line_start_escape(word: &str) -> Option<usize> {
     let bytes = word.as_bytes();
-    let Some(&first) = bytes.first() else {
-        return;
-    };
+    let &first = bytes.first()?;
     let hashes = bytes.iter().take_while(|&&b| b == b'#').count();
     let is_rule = bytes.len() >= 3
         && matches!(first, b'-' | b'*' | b'_')
@@ -278,21 +316,11 @@ pub(crate) fn push_line_start_word(out: &mut String, word: &str) {
         || word.starts_with("```")
         || word.starts_with("~~~");
     if escape_first {
-        out.push('\\');
-        out.push_str(word);
-        return;
+        return Some(0);
     }
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-    if (1..=9).contains(&digits)
-        && bytes.len() == digits + 1
-        && matches!(bytes[digits], b'.' | b')')
-    {
-        out.push_str(&word[..digits]);
-        out.push('\\');
-        out.push_str(&word[digits..]);
-        return;
-    }
-    out.push_str(word);
+    ((1..=9).contains(&digits) && bytes.len() == digits + 1 && matches!(bytes[digits], b'.' | b')'))
+        .then_some(digits)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Byte spans of text: trimming a span and finding char boundaries. Shared
 //! by the decomposition, the forced split and the size policy, which all
-//! cut the canonical text by byte offsets.
+//! cut the canonical text by byte offsets; and the whitespace tests the walk
+//! and the Markdown writer share.
 
 use std::ops::Range;
 
@@ -26,6 +27,23 @@ pub(crate) fn floor_char_boundary(text: &str, index: usize) -> usize {
         index -= 1;
     }
     index
+}
+
+/// Whether `text` is whitespace only (`char::is_whitespace`, SPEC §3).
+pub(crate) fn is_whitespace_only(text: &str) -> bool {
+    text.chars().all(char::is_whitespace)
+}
+
+/// `text` trimmed, with every run of whitespace made one space.
+pub(crate) fn collapse_whitespace(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,1071 @@
+//! The Markdown writer (SPEC §3.2): what the walk's elements and words
+//! become in the Markdown form of the canonical text. The walk
+//! (`canonical`) tells the writer when an element opens and closes, when a
+//! block boundary passes and what words and code text come; the writer
+//! writes markers, prefixes, fences and table rows into a [`Sink`], which
+//! the walk implements. The writer knows nothing else of the walk.
+//!
+//! What it needs to know of a subtree before writing it (a table's layout,
+//! a code block's fence) comes from the look-aheads in `markdown`.
+
+use std::ops::Range;
+
+use crate::adapter::DomAdapter;
+use crate::config::Links;
+use crate::markdown::{self, TableLayout};
+use crate::text::{collapse_whitespace, is_whitespace_only};
+
+/// What the Markdown writer writes into and reads of the walk: implemented
+/// by the walk (`canonical::Builder`), which calls the writer.
+pub(crate) trait Sink<N> {
+    /// The parsed document.
+    type Dom: DomAdapter<Node = N>;
+
+    fn dom(&self) -> &Self::Dom;
+    /// The canonical text so far.
+    fn text(&mut self) -> &mut String;
+    /// Whether a block boundary was passed since the last content.
+    fn pending_break(&mut self) -> &mut bool;
+    /// Whitespace carried until more inline content follows on the line.
+    fn pending_space(&mut self) -> &mut String;
+    /// Writes the pending space and clears it.
+    fn push_pending_space(&mut self);
+    /// Makes what was written since byte `old`, after the last text, part
+    /// of the units that end there (no markup outside every unit).
+    fn trailing_since(&mut self, old: usize);
+    /// Records the text node `node`, written from `start` to the end.
+    fn push_text_unit(&mut self, node: N, start: usize);
+    /// How many elements are open.
+    fn depth(&self) -> usize;
+    /// What the open element at `depth` (0 is the outermost) opened in the
+    /// writer; `None` past the innermost.
+    fn opened(&self, depth: usize) -> Option<Opened>;
+    /// The open element at `depth`, when it is content (it has a unit).
+    fn open_node(&self, depth: usize) -> Option<N>;
+
+    /// Writes `markup` after the last text: it joins the units that end
+    /// there.
+    fn push_trailing(&mut self, markup: &str) {
+        let old = self.text().len();
+        self.text().push_str(markup);
+        self.trailing_since(old);
+    }
+}
+
+/// Where a chunk that begins (or ends) inside carries context (SPEC §5.1):
+/// a chunk whose first character lies in `inside` begins with `prefix`
+/// (a table's header and delimiter rows, a code block's opening line); one
+/// whose last character lies in it ends with `suffix` (a closing fence).
+#[derive(Clone, Debug)]
+pub(crate) struct ContextRegion {
+    pub(crate) inside: Range<usize>,
+    /// The byte range of the prefix in the canonical text, before `inside`.
+    pub(crate) prefix: Range<usize>,
+    /// The closing fence's byte range, for a code block.
+    pub(crate) suffix: Option<Range<usize>>,
+}
+
+/// What an element is to the Markdown form (SPEC §3.2); `Other` for the
+/// plain text forms and for elements Markdown writes nothing for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mark {
+    Other,
+    /// `h1`–`h6`, with its rank.
+    Heading(u8),
+    /// `pre`: a fenced code block.
+    Pre,
+    List {
+        ordered: bool,
+    },
+    Quote,
+    Code,
+    Strong,
+    Emphasis,
+    Link,
+    Image,
+    Rule,
+    Break,
+    Definitions,
+    Term,
+    Definition,
+    Table,
+    Row,
+    Cell,
+}
+
+pub(crate) fn mark_of(name: &str) -> Mark {
+    const MAX: usize = 10;
+    if name.len() > MAX {
+        return Mark::Other;
+    }
+    let mut buf = [0u8; MAX];
+    let buf = &mut buf[..name.len()];
+    buf.copy_from_slice(name.as_bytes());
+    buf.make_ascii_lowercase();
+    match &*buf {
+        [b'h', rank @ b'1'..=b'6'] => Mark::Heading(rank - b'0'),
+        b"pre" => Mark::Pre,
+        b"ul" | b"menu" => Mark::List { ordered: false },
+        b"ol" => Mark::List { ordered: true },
+        b"blockquote" => Mark::Quote,
+        b"code" => Mark::Code,
+        b"strong" | b"b" => Mark::Strong,
+        b"em" | b"i" => Mark::Emphasis,
+        b"a" => Mark::Link,
+        b"img" => Mark::Image,
+        b"hr" => Mark::Rule,
+        b"br" => Mark::Break,
+        b"dl" => Mark::Definitions,
+        b"dt" => Mark::Term,
+        b"dd" => Mark::Definition,
+        b"table" => Mark::Table,
+        b"tr" => Mark::Row,
+        b"td" | b"th" => Mark::Cell,
+        _ => Mark::Other,
+    }
+}
+
+/// What an open element added to the Markdown state, to undo on close.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Opened {
+    Nothing,
+    /// A line prefix: a list item, a quote, a definition, a heading.
+    Container {
+        item: bool,
+    },
+    List,
+    Inline,
+    CodeSpan,
+    Fence,
+    Table,
+    Row,
+    Cell,
+}
+
+/// The Markdown form's state during the walk (SPEC §3.2): what the open
+/// elements write before and after their content.
+pub(crate) struct MarkdownWriter<N> {
+    links: Links,
+    /// Open elements that prefix lines, outermost first.
+    containers: Vec<Container>,
+    /// Ordered-list counters of the open lists.
+    lists: Vec<Option<u64>>,
+    /// Open inline elements with markers, outermost first.
+    inline: Vec<InlineMark>,
+    /// A block boundary other than `<br>` is pending.
+    block_break: bool,
+    /// The fewest open elements since the last content: the elements below
+    /// this depth enclose both the last content and the next.
+    low_water: usize,
+    /// How many code spans and code blocks are open: no markers inside.
+    code: usize,
+    /// Nothing but line prefixes and markers written on this line yet.
+    line_fresh: bool,
+    /// The first word of the line as written so far, unescaped, and where
+    /// the text ended after it, while no escape was written for it: a
+    /// piece written right there continues it (`1<span>.</span>`).
+    line_word: Option<(String, usize)>,
+    /// Depths of the open headings and table cells: their text is one line.
+    one_line: Vec<usize>,
+    tables: Vec<TableState<N>>,
+    fence: Option<Fence>,
+    contexts: Vec<ContextRegion>,
+    /// The words written inside headings, without markup, for heading
+    /// paths (`CanonicalText::heading_words`).
+    heading_words: String,
+    /// Where each open heading's words start in `heading_words`, innermost
+    /// last: a heading in a cell or in another heading is no Markdown
+    /// heading line, but its text is still its words.
+    heading_word_starts: Vec<usize>,
+    /// A space was written since the last word.
+    spaced: bool,
+}
+
+struct Container {
+    /// Written before its first line.
+    first: String,
+    /// Written before its other lines.
+    rest: String,
+    started: bool,
+    /// A heading: its line is its only one, and its words name it.
+    heading: bool,
+}
+
+impl Container {
+    /// A container that prefixes its first line with `first` and the others
+    /// with `rest`.
+    fn lines(first: String, rest: String) -> Self {
+        Container {
+            first,
+            rest,
+            started: false,
+            heading: false,
+        }
+    }
+}
+
+struct InlineMark {
+    opener: String,
+    closer: String,
+    opened: bool,
+}
+
+struct Fence {
+    fence: String,
+    language: Option<String>,
+    opened: bool,
+    /// The last thing written was a line break and its prefixes.
+    at_line_start: bool,
+    opening: Range<usize>,
+    inside_start: usize,
+    /// Whitespace-only text before the first text: written after the
+    /// opening fence, as authored.
+    held: String,
+}
+
+struct TableState<N> {
+    layout: TableLayout<N>,
+    depth: usize,
+    /// The row being written (an index into the layout) and the next cell.
+    row: Option<usize>,
+    next_row: usize,
+    next_cell: usize,
+    /// The next column to write in the row.
+    column: usize,
+    row_started: bool,
+    rows_written: usize,
+    /// The cell being written: its layout, whether it has begun, and where
+    /// its text starts.
+    cell: Option<(usize, bool, usize)>,
+    /// For each column, the text of a cell above that still covers rows,
+    /// and how many.
+    covered: Vec<Option<(String, usize)>>,
+    header: Option<Range<usize>>,
+}
+
+/// How a pending block boundary is written in Markdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Break {
+    /// Inside a heading or a table cell: a space.
+    Space,
+    /// `"\n"`: a `<br>`, list items, the lines of a `dl`, table rows.
+    Line,
+    /// A blank line between blocks.
+    Blank,
+}
+
+impl<N: Copy + Eq> MarkdownWriter<N> {
+    /// A writer for a document, with how links are written.
+    pub(crate) fn new(links: Links) -> Self {
+        MarkdownWriter {
+            links,
+            containers: Vec::new(),
+            lists: Vec::new(),
+            one_line: Vec::new(),
+            inline: Vec::new(),
+            block_break: false,
+            low_water: 0,
+            code: 0,
+            line_fresh: true,
+            line_word: None,
+            tables: Vec::new(),
+            fence: None,
+            contexts: Vec::new(),
+            heading_words: String::new(),
+            heading_word_starts: Vec::new(),
+            spaced: false,
+        }
+    }
+
+    /// What the writer leaves for the canonical text: the regions in which
+    /// a chunk carries context, by start, and the heading words.
+    pub(crate) fn finish(self) -> (Vec<ContextRegion>, String) {
+        let mut contexts = self.contexts;
+        // Recorded as each table or code block closes; looked up by start.
+        contexts.sort_by_key(|region| region.inside.start);
+        (contexts, self.heading_words)
+    }
+
+    /// Nothing but line prefixes and markers written on this line yet.
+    pub(crate) fn line_fresh(&self) -> bool {
+        self.line_fresh
+    }
+
+    /// Inside a code block: text goes to [`MarkdownWriter::code_text`].
+    pub(crate) fn in_fence(&self) -> bool {
+        self.fence.is_some()
+    }
+
+    /// A heading opened: its words start here.
+    pub(crate) fn open_heading(&mut self) {
+        self.heading_word_starts.push(self.heading_words.len());
+    }
+
+    /// The innermost open heading closed: the range of its words.
+    pub(crate) fn close_heading(&mut self) -> Option<Range<usize>> {
+        let from = self.heading_word_starts.pop()?;
+        Some(from..self.heading_words.len())
+    }
+
+    /// An element closed with `depth` elements still open.
+    pub(crate) fn closed(&mut self, depth: usize) {
+        self.low_water = self.low_water.min(depth);
+    }
+
+    fn in_one_line(&self) -> bool {
+        !self.one_line.is_empty()
+    }
+
+    /// Writes `word` (a word of text outside code blocks, after
+    /// [`MarkdownWriter::flush`]): `|` escaped in a cell, a line's first
+    /// word escaped where it would read as structure.
+    pub(crate) fn push_word<S: Sink<N>>(&mut self, sink: &mut S, word: &str) {
+        let md = &mut *self;
+        let text = sink.text();
+        let in_cell = md.tables.last().is_some_and(|table| table.cell.is_some());
+        if in_cell && word.contains('|') {
+            text.push_str(&word.replace('|', "\\|"));
+        } else if md.line_fresh && md.code == 0 && md.one_line.is_empty() {
+            let old = text.len();
+            markdown::push_line_start_word(text, word);
+            md.line_word = (text.len() - old == word.len()).then(|| (word.to_owned(), text.len()));
+        } else if let Some((written, _)) = md.line_word.take_if(|(_, end)| *end == text.len()) {
+            if !markdown::push_line_start_continuation(text, &written, word) {
+                md.line_word = Some((written + word, text.len()));
+            }
+        } else {
+            text.push_str(word);
+        }
+        if !md.heading_word_starts.is_empty() {
+            if md.spaced && !md.heading_words.is_empty() {
+                md.heading_words.push(' ');
+            }
+            md.heading_words.push_str(word);
+        }
+        md.spaced = false;
+        md.line_fresh = false;
+        md.low_water = sink.depth();
+    }
+
+    /// A block boundary passed (a `<br>` when `line_break`): emphasis and
+    /// links do not span blocks, so their markers close here, after the
+    /// last text, and open again before the next.
+    pub(crate) fn block_boundary<S: Sink<N>>(&mut self, sink: &mut S, line_break: bool) {
+        if !line_break {
+            self.block_break = true;
+        }
+        if self.inline.iter().any(|mark| mark.opened) {
+            self.close_inline_marks(sink);
+        }
+    }
+
+    /// Whether `node` is a row of the innermost table, or a cell of its
+    /// current row, outside any cell.
+    pub(crate) fn is_table_part(&self, node: N, mark: Mark) -> bool {
+        let md = self;
+        let Some(table) = md.tables.last() else {
+            return false;
+        };
+        if md.one_line.last().is_some_and(|&depth| depth > table.depth) {
+            return false;
+        }
+        match mark {
+            Mark::Row => table.layout.row_index(node, table.next_row).is_some(),
+            Mark::Cell => table.row.is_some_and(|row| {
+                table.layout.rows[row].cells
+                    [table.next_cell.min(table.layout.rows[row].cells.len())..]
+                    .iter()
+                    .any(|cell| cell.node == node)
+            }),
+            _ => false,
+        }
+    }
+
+    /// A header row after the first: its texts are joined to the first's.
+    pub(crate) fn is_joined_header_row<A: DomAdapter<Node = N>>(
+        &mut self,
+        dom: &A,
+        node: N,
+    ) -> bool {
+        if mark_of(dom.element_name(node)) != Mark::Row || !self.is_table_part(node, Mark::Row) {
+            return false;
+        }
+        let md = &mut *self;
+        let Some(table) = md.tables.last_mut() else {
+            return false;
+        };
+        let Some(row) = table.layout.row_index(node, table.next_row) else {
+            return false;
+        };
+        if row == 0 || row >= table.layout.header_rows {
+            return false;
+        }
+        table.next_row = row + 1;
+        for covered in &mut table.covered {
+            if let Some((_, rows)) = covered {
+                *rows -= 1;
+                if *rows == 0 {
+                    *covered = None;
+                }
+            }
+        }
+        true
+    }
+
+    /// An element opened (`node`, with its Markdown meaning `mark`; a row
+    /// or a cell of the table being written when `table_part`): what it adds
+    /// to the state, to undo when it closes ([`MarkdownWriter::close`]).
+    pub(crate) fn open<S: Sink<N>>(
+        &mut self,
+        sink: &mut S,
+        node: N,
+        mark: Mark,
+        table_part: bool,
+    ) -> Opened {
+        let one_line = self.in_one_line();
+        let depth = sink.depth();
+        let parent_is_list = depth
+            .checked_sub(1)
+            .and_then(|parent| sink.opened(parent))
+            .is_some_and(|parent| parent == Opened::List);
+        let dom = sink.dom();
+        let md = &mut *self;
+        match mark {
+            Mark::Heading(rank) if !one_line => {
+                md.containers.push(Container {
+                    first: format!("{} ", "#".repeat(usize::from(rank))),
+                    rest: String::new(),
+                    started: false,
+                    heading: true,
+                });
+                md.one_line.push(depth);
+                Opened::Container { item: false }
+            }
+            Mark::Pre if !one_line && md.fence.is_none() => {
+                let (longest, _, _) = markdown::backticks(dom, node);
+                md.fence = Some(Fence {
+                    fence: "`".repeat(longest.max(2) + 1),
+                    language: markdown::code_language(dom, node),
+                    opened: false,
+                    at_line_start: false,
+                    opening: 0..0,
+                    inside_start: 0,
+                    held: String::new(),
+                });
+                md.code += 1;
+                Opened::Fence
+            }
+            Mark::List { ordered } if !one_line => {
+                let start = if ordered {
+                    Some(
+                        dom.attribute(node, "start")
+                            .and_then(|start| start.trim().parse::<u64>().ok())
+                            .unwrap_or(1),
+                    )
+                } else {
+                    None
+                };
+                self.lists.push(start);
+                Opened::List
+            }
+            _ if parent_is_list
+                && !one_line
+                && dom.element_name(node).eq_ignore_ascii_case("li") =>
+            {
+                let marker = match md.lists.last_mut() {
+                    Some(Some(number)) => {
+                        let marker = format!("{number}. ");
+                        *number = number.saturating_add(1);
+                        marker
+                    }
+                    _ => "- ".to_owned(),
+                };
+                let rest = " ".repeat(marker.len());
+                md.containers.push(Container::lines(marker, rest));
+                Opened::Container { item: true }
+            }
+            Mark::Quote if !one_line => {
+                md.containers
+                    .push(Container::lines("> ".into(), "> ".into()));
+                Opened::Container { item: false }
+            }
+            Mark::Definition if !one_line => {
+                md.containers
+                    .push(Container::lines(": ".into(), "  ".into()));
+                Opened::Container { item: false }
+            }
+            Mark::Code if md.code == 0 => {
+                let (longest, begins, ends) = markdown::backticks(dom, node);
+                let ticks = "`".repeat(longest + 1);
+                // Padded at both ends when either end is a backtick.
+                let padded = begins || ends;
+                md.inline.push(InlineMark {
+                    opener: if padded {
+                        format!("{ticks} ")
+                    } else {
+                        ticks.clone()
+                    },
+                    closer: if padded { format!(" {ticks}") } else { ticks },
+                    opened: false,
+                });
+                md.code += 1;
+                Opened::CodeSpan
+            }
+            Mark::Strong | Mark::Emphasis if md.code == 0 => {
+                let marker = if mark == Mark::Strong { "**" } else { "*" };
+                md.inline.push(InlineMark {
+                    opener: marker.to_owned(),
+                    closer: marker.to_owned(),
+                    opened: false,
+                });
+                Opened::Inline
+            }
+            Mark::Link if md.code == 0 && md.links == Links::Inline => {
+                match dom.attribute(node, "href") {
+                    Some(href) => {
+                        let closer = format!("]({href})");
+                        self.inline.push(InlineMark {
+                            opener: "[".to_owned(),
+                            closer,
+                            opened: false,
+                        });
+                        Opened::Inline
+                    }
+                    None => Opened::Nothing,
+                }
+            }
+            Mark::Image if md.links == Links::Inline => {
+                if let Some(src) = dom.attribute(node, "src") {
+                    let alt = dom.attribute(node, "alt").unwrap_or_default();
+                    let image = format!("![{}]({src})", collapse_whitespace(&alt));
+                    self.push_content(sink, &image);
+                }
+                Opened::Nothing
+            }
+            Mark::Rule if !one_line => {
+                self.push_content(sink, "---");
+                Opened::Nothing
+            }
+            Mark::Table if !one_line => {
+                let layout = TableLayout::read(dom, node);
+                let width = layout.width;
+                self.tables.push(TableState {
+                    layout,
+                    depth,
+                    row: None,
+                    next_row: 0,
+                    next_cell: 0,
+                    column: 0,
+                    row_started: false,
+                    rows_written: 0,
+                    cell: None,
+                    covered: vec![None; width],
+                    header: None,
+                });
+                Opened::Table
+            }
+            Mark::Row if table_part => {
+                if let Some(table) = md.tables.last_mut()
+                    && let Some(row) = table.layout.row_index(node, table.next_row)
+                {
+                    table.row = Some(row);
+                    table.next_row = row + 1;
+                    table.next_cell = 0;
+                    table.column = 0;
+                    table.row_started = false;
+                }
+                Opened::Row
+            }
+            Mark::Cell if table_part => {
+                if let Some(table) = md.tables.last_mut()
+                    && let Some(row) = table.row
+                {
+                    let cells = &table.layout.rows[row].cells;
+                    if let Some(offset) = cells[table.next_cell..]
+                        .iter()
+                        .position(|cell| cell.node == node)
+                    {
+                        let index = table.next_cell + offset;
+                        table.next_cell = index + 1;
+                        table.cell = Some((index, false, 0));
+                    }
+                }
+                md.one_line.push(depth);
+                Opened::Cell
+            }
+            _ => Opened::Nothing,
+        }
+    }
+
+    /// Undoes what an element added to the state when it opened (`opened`,
+    /// from [`MarkdownWriter::open`]) and writes its closing markup.
+    pub(crate) fn close<S: Sink<N>>(&mut self, sink: &mut S, opened: Opened) {
+        match opened {
+            Opened::Nothing => {}
+            Opened::Container { .. } => {
+                let md = &mut *self;
+                if md
+                    .containers
+                    .pop()
+                    .is_some_and(|container| container.heading)
+                {
+                    md.one_line.pop();
+                }
+            }
+            Opened::List => {
+                self.lists.pop();
+            }
+            Opened::Inline | Opened::CodeSpan => {
+                let md = &mut *self;
+                if opened == Opened::CodeSpan {
+                    md.code -= 1;
+                }
+                if let Some(mark) = md.inline.pop()
+                    && mark.opened
+                {
+                    sink.push_trailing(&mark.closer);
+                }
+            }
+            Opened::Fence => {
+                let md = &mut *self;
+                md.code -= 1;
+                let Some(fence) = md.fence.take() else {
+                    return;
+                };
+                if fence.opened {
+                    if !fence.at_line_start {
+                        let prefixes = self.continuation_prefixes();
+                        sink.push_trailing(&format!("\n{prefixes}"));
+                    }
+                    let line_start = sink.text().len() - self.continuation_prefixes().len();
+                    let inside = fence.inside_start..line_start;
+                    sink.push_trailing(&fence.fence);
+                    let closing = line_start..sink.text().len();
+                    self.contexts.push(ContextRegion {
+                        inside,
+                        prefix: fence.opening,
+                        suffix: Some(closing),
+                    });
+                }
+            }
+            Opened::Table => {
+                let end = sink.text().len();
+                let md = &mut *self;
+                if let Some(table) = md.tables.pop()
+                    && let Some(header) = table.header
+                    && header.start < header.end
+                    && header.end < end
+                {
+                    md.contexts.push(ContextRegion {
+                        inside: header.end..end,
+                        prefix: header,
+                        suffix: None,
+                    });
+                }
+            }
+            Opened::Row => self.finish_row(sink),
+            Opened::Cell => {
+                self.finish_cell(sink);
+                self.one_line.pop();
+            }
+        }
+    }
+
+    /// The prefixes of the lines after the first of every open container.
+    fn continuation_prefixes(&self) -> String {
+        self.containers
+            .iter()
+            .filter(|container| container.started)
+            .map(|container| container.rest.as_str())
+            .collect()
+    }
+
+    /// Writes the prefixes of a new line: each open container's marker on
+    /// its first line, its indentation or `> ` on the others.
+    fn line_start<S: Sink<N>>(&mut self, sink: &mut S) {
+        let md = &mut *self;
+        for container in &mut md.containers {
+            if container.started {
+                sink.text().push_str(&container.rest);
+            } else {
+                sink.text().push_str(&container.first);
+                container.started = true;
+            }
+        }
+        md.line_fresh = true;
+    }
+
+    fn break_kind<S: Sink<N>>(&self, sink: &S) -> Break {
+        let md = self;
+        if md.fence.as_ref().is_some_and(|fence| fence.opened) {
+            return Break::Line;
+        }
+        if md.one_line.iter().any(|&depth| depth < md.low_water) {
+            return Break::Space;
+        }
+        if let Some(table) = md.tables.last()
+            && table.cell.is_some_and(|(_, begun, _)| !begun)
+        {
+            // A block boundary left pending by the row's earlier cells: the
+            // cell's own `|` separates them, on the row's one line.
+            if table.row_started {
+                return Break::Space;
+            }
+            return if table.rows_written > 0 {
+                Break::Line
+            } else {
+                Break::Blank
+            };
+        }
+        if !md.block_break {
+            return Break::Line;
+        }
+        let Some(enclosing) = md.low_water.checked_sub(1) else {
+            return Break::Blank;
+        };
+        let Some(enclosing_opened) = sink.opened(enclosing) else {
+            return Break::Blank;
+        };
+        let first_opened = sink.opened(md.low_water);
+        match enclosing_opened {
+            Opened::List => Break::Line,
+            Opened::Container { item: true } if first_opened == Some(Opened::List) => Break::Line,
+            _ if sink.open_node(enclosing).is_some_and(|node| {
+                mark_of(sink.dom().element_name(node)) == Mark::Definitions
+            }) =>
+            {
+                Break::Line
+            }
+            _ => Break::Blank,
+        }
+    }
+
+    /// Before content: the pending break with the next line's prefixes, a
+    /// table cell's start, the pending space, the markers of inline elements
+    /// not yet opened.
+    pub(crate) fn flush<S: Sink<N>>(&mut self, sink: &mut S) {
+        if *sink.pending_break() {
+            if sink.text().is_empty() {
+                self.line_start(sink);
+            } else {
+                match self.break_kind(sink) {
+                    Break::Space => {
+                        if sink.pending_space().is_empty() {
+                            sink.pending_space().push(' ');
+                        }
+                    }
+                    kind => {
+                        sink.text().push('\n');
+                        if kind == Break::Blank {
+                            let blank = self.continuation_prefixes();
+                            sink.text().push_str(blank.trim_end());
+                            sink.text().push('\n');
+                        }
+                        if let Some(fence) = &mut self.fence {
+                            fence.at_line_start = true;
+                        }
+                        self.line_start(sink);
+                    }
+                }
+            }
+        } else if sink.text().is_empty() {
+            self.line_start(sink);
+        }
+        *sink.pending_break() = false;
+        self.block_break = false;
+        self.begin_cell(sink);
+        let md = &mut *self;
+        if md.line_fresh {
+            sink.pending_space().clear();
+        }
+        md.spaced |= !sink.pending_space().is_empty();
+        sink.push_pending_space();
+        // Code is as written: emphasis around a code block does not mark it.
+        if md.fence.is_some() {
+            return;
+        }
+        for mark in &mut md.inline {
+            if !mark.opened {
+                sink.text().push_str(&mark.opener);
+                mark.opened = true;
+                md.line_fresh = false;
+            }
+        }
+    }
+
+    /// Writes the closers of the opened inline markers at a block boundary;
+    /// they open again before the next content.
+    fn close_inline_marks<S: Sink<N>>(&mut self, sink: &mut S) {
+        let closers: String = self
+            .inline
+            .iter_mut()
+            .rev()
+            .filter(|mark| mark.opened)
+            .map(|mark| {
+                mark.opened = false;
+                mark.closer.clone()
+            })
+            .collect();
+        if !closers.is_empty() {
+            sink.push_trailing(&closers);
+        }
+    }
+
+    /// Writes content that is not a text node (a rule, an image).
+    fn push_content<S: Sink<N>>(&mut self, sink: &mut S, content: &str) {
+        self.flush(sink);
+        sink.text().push_str(content);
+        self.line_fresh = false;
+        self.low_water = sink.depth();
+    }
+
+    /// Starts the current cell if it has not started: the row's `|`, the
+    /// cells above that cover columns before it, its opening space.
+    fn begin_cell<S: Sink<N>>(&mut self, sink: &mut S) {
+        let md = &mut *self;
+        let Some(table) = md.tables.last_mut() else {
+            return;
+        };
+        let Some((index, false, _)) = table.cell else {
+            return;
+        };
+        let Some(row) = table.row else { return };
+        if !table.row_started {
+            sink.text().push('|');
+            table.row_started = true;
+            if table.rows_written == 0 {
+                let line_start = sink.text().rfind('\n').map_or(0, |i| i + 1);
+                table.header = Some(line_start..line_start);
+            }
+        }
+        let column = table.layout.rows[row].cells[index].column;
+        while table.column < column {
+            let text = table.covered[table.column]
+                .as_ref()
+                .map_or("", |(text, _)| text.as_str());
+            if text.is_empty() {
+                sink.text().push_str(" |");
+            } else {
+                sink.text().push(' ');
+                sink.text().push_str(text);
+                sink.text().push_str(" |");
+            }
+            table.column += 1;
+        }
+        sink.text().push(' ');
+        table.cell = Some((index, true, sink.text().len()));
+        md.line_fresh = true;
+    }
+
+    fn finish_cell<S: Sink<N>>(&mut self, sink: &mut S) {
+        let Some(table) = self.tables.last() else {
+            return;
+        };
+        let Some((index, begun, _)) = table.cell else {
+            return;
+        };
+        if begun {
+            // Emphasis open around the table closes in the cell, and opens
+            // again before the next text.
+            self.close_inline_marks(sink);
+        } else {
+            // An empty cell starts without the markers of emphasis around
+            // it: they would enclose nothing.
+            let inline = std::mem::take(&mut self.inline);
+            self.flush(sink);
+            self.inline = inline;
+        }
+        let Some(table) = self.tables.last_mut() else {
+            return;
+        };
+        let (Some(row), Some((_, _, content_start))) = (table.row, table.cell) else {
+            return;
+        };
+        table.cell = None;
+        let cell = table.layout.rows[row].cells[index];
+        let content = sink.text()[content_start..].to_owned();
+        let header_row = row == 0;
+        let mut markup = String::new();
+        for column in cell.column..(cell.column + cell.colspan).min(table.layout.width) {
+            let mut texts: Vec<&str> = Vec::new();
+            if !content.is_empty() {
+                texts.push(&content);
+            }
+            if header_row {
+                texts.extend(table.layout.header_more[column].iter().map(String::as_str));
+            }
+            let joined = texts.join(" / ");
+            if column == cell.column {
+                if !content.is_empty() {
+                    markup.push_str(&joined[content.len()..]);
+                } else {
+                    markup.push_str(&joined);
+                }
+                markup.push_str(if joined.is_empty() { "|" } else { " |" });
+            } else if joined.is_empty() {
+                markup.push_str(" |");
+            } else {
+                markup.push(' ');
+                markup.push_str(&joined);
+                markup.push_str(" |");
+            }
+            if cell.rowspan > 1 {
+                // The row's end counts this row off.
+                table.covered[column] = Some((content.clone(), cell.rowspan));
+            }
+        }
+        table.column = (cell.column + cell.colspan).min(table.layout.width);
+        sink.push_trailing(&markup);
+    }
+
+    /// Writes the columns after the row's last cell, then, after the header
+    /// row, the delimiter row.
+    fn finish_row<S: Sink<N>>(&mut self, sink: &mut S) {
+        let Some(table) = self.tables.last_mut() else {
+            return;
+        };
+        let Some(row) = table.row.take() else { return };
+        let width = table.layout.width;
+        let has_covered = table.covered[table.column.min(width)..]
+            .iter()
+            .any(Option::is_some);
+        if !table.row_started && !has_covered {
+            return;
+        }
+        let mut markup = String::new();
+        if !table.row_started {
+            // A row made only of cells from the rows above.
+            table.cell = None;
+            *sink.pending_break() = true;
+            self.flush(sink);
+            let Some(table) = self.tables.last_mut() else {
+                return;
+            };
+            sink.text().push('|');
+            table.row_started = true;
+        }
+        let md = &mut *self;
+        let Some(table) = md.tables.last_mut() else {
+            return;
+        };
+        for column in table.column..width {
+            let mut texts: Vec<&str> = Vec::new();
+            if let Some((text, _)) = &table.covered[column] {
+                texts.push(text);
+            }
+            if row == 0 {
+                texts.extend(table.layout.header_more[column].iter().map(String::as_str));
+            }
+            if texts.is_empty() {
+                markup.push_str(" |");
+            } else {
+                markup.push(' ');
+                markup.push_str(&texts.join(" / "));
+                markup.push_str(" |");
+            }
+        }
+        for covered in &mut table.covered {
+            if let Some((_, rows)) = covered {
+                *rows -= 1;
+                if *rows == 0 {
+                    *covered = None;
+                }
+            }
+        }
+        table.row_started = false;
+        // The first row written is the header: a table whose first rows are
+        // empty still gets its delimiter row.
+        let header = table.rows_written == 0;
+        table.rows_written += 1;
+        if header {
+            let prefixes = self.continuation_prefixes();
+            markup.push('\n');
+            markup.push_str(&prefixes);
+            markup.push('|');
+            for _ in 0..width {
+                markup.push_str(" --- |");
+            }
+        }
+        sink.push_trailing(&markup);
+        if header {
+            let end = sink.text().len();
+            let md = &mut *self;
+            if let Some(table) = md.tables.last_mut()
+                && let Some(header) = &mut table.header
+            {
+                header.end = end;
+            }
+        }
+    }
+
+    /// Text inside a code block: as authored, each line prefixed as its
+    /// containers require, the opening fence before the first text.
+    pub(crate) fn code_text<S: Sink<N>>(&mut self, sink: &mut S, node: N, data: &str) {
+        let whitespace_only = is_whitespace_only(data);
+        let opened = self.fence.as_ref().is_some_and(|fence| fence.opened);
+        if !opened && whitespace_only {
+            if let Some(fence) = &mut self.fence {
+                fence.held.push_str(data);
+            }
+            return;
+        }
+        let start = sink.text().len();
+        self.flush(sink);
+        if !opened {
+            self.open_fence(sink);
+        }
+        let flushed = start;
+        let prefixes = self.continuation_prefixes();
+        let mut written = String::with_capacity(data.len());
+        for (index, line) in data.split('\n').enumerate() {
+            if index > 0 {
+                written.push('\n');
+                written.push_str(&prefixes);
+            }
+            written.push_str(line);
+        }
+        if whitespace_only {
+            // After the last text (with the line break before it): it joins
+            // the units that end there, as the closing fence will.
+            sink.text().push_str(&written);
+            sink.trailing_since(flushed);
+        } else {
+            sink.text().push_str(&written);
+        }
+        self.line_fresh = false;
+        self.low_water = sink.depth();
+        if let Some(fence) = &mut self.fence {
+            fence.at_line_start = data.ends_with('\n');
+        }
+        if !whitespace_only {
+            sink.push_text_unit(node, start);
+        }
+    }
+
+    fn open_fence<S: Sink<N>>(&mut self, sink: &mut S) {
+        let line_start = sink.text().rfind('\n').map_or(0, |i| i + 1);
+        let prefixes = self.continuation_prefixes();
+        let Some(fence) = self.fence.as_mut() else {
+            return;
+        };
+        fence.opened = true;
+        sink.text().push_str(&fence.fence);
+        if let Some(language) = &fence.language {
+            sink.text().push_str(language);
+        }
+        fence.opening = line_start..sink.text().len();
+        sink.text().push('\n');
+        // The code's first line begins at its quote markers: a chunk that
+        // begins there is inside the code block.
+        fence.inside_start = sink.text().len();
+        sink.text().push_str(&prefixes);
+        let held = std::mem::take(&mut fence.held);
+        for (index, line) in held.split('\n').enumerate() {
+            if index > 0 {
+                sink.text().push('\n');
+                sink.text().push_str(&prefixes);
+            }
+            sink.text().push_str(line);
+        }
+    }
+}
