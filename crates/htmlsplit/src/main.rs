@@ -345,8 +345,9 @@ impl Job {
                         return ControlFlow::Break(());
                     }
                 };
-                // One write per document: a reader never sees half of its lines.
-                if let Err(err) = out.write_all(&document.lines).and_then(|()| out.flush()) {
+                // A document's lines are written together and flushed
+                // whole: a reader waits for no more of them.
+                if let Err(err) = document.write_lines(&mut out).and_then(|()| out.flush()) {
                     if err.kind() == io::ErrorKind::BrokenPipe {
                         stdout_closed = true;
                     } else {
