@@ -308,14 +308,18 @@ impl Job {
 
     fn run(mut self) -> ExitCode {
         let started = Instant::now();
-        let inputs: Vec<anyhow::Result<Input>> = inputs::expand(&self.inputs).collect();
-        let total_bytes = inputs
-            .iter()
-            .filter_map(|input| match input {
-                Ok(Input::File(path)) => std::fs::metadata(path).ok().map(|meta| meta.len()),
-                _ => None,
+        // Each input with its size, the cost by which the workers pick
+        // the next document.
+        let inputs: Vec<(u64, anyhow::Result<Input>)> = inputs::expand(&self.inputs)
+            .map(|input| {
+                let bytes = match &input {
+                    Ok(Input::File(path)) => std::fs::metadata(path).map_or(0, |meta| meta.len()),
+                    _ => 0,
+                };
+                (bytes, input)
             })
-            .sum();
+            .collect();
+        let total_bytes = inputs.iter().map(|(bytes, _)| bytes).sum();
         let mut progress = Progress::new(self.quiet, inputs.len(), total_bytes);
         let mut tally = Tally::new(self.renderer.splitter.config().chunk_size, &self.unit);
         let mut status = ExitCode::SUCCESS;
@@ -327,9 +331,10 @@ impl Job {
         let documents_file = &mut self.documents;
         ordered::map_ordered(
             inputs,
+            |(bytes, _)| *bytes,
             self.jobs,
             self.jobs * ordered::WINDOW_PER_WORKER,
-            |input| renderer.render(input),
+            |(_, input)| renderer.render(input),
             |outcome| {
                 let document = match outcome {
                     Outcome::Split(document) => document,
