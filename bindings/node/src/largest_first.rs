@@ -33,7 +33,7 @@ where
     thread::scope(|scope| {
         // A thread that cannot start leaves its share to the others.
         let others: Vec<_> = (1..threads)
-            .filter_map(|_| thread::Builder::new().spawn_scoped(scope, &run).ok())
+            .filter_map(|_| thread::Builder::new().spawn_scoped(scope, run).ok())
             .collect();
         let mine = run();
         for (index, result) in others
