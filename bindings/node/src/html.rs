@@ -15,6 +15,14 @@ pub enum Html {
 }
 
 impl Html {
+    /// The page's length in bytes, as given.
+    pub fn len(&self) -> usize {
+        match self {
+            Html::Text(text) => text.len(),
+            Html::Bytes(bytes) => bytes.len(),
+        }
+    }
+
     /// The page as text.
     pub fn text(&self) -> Cow<'_, str> {
         match self {

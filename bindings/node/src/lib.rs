@@ -13,6 +13,7 @@
 mod chunk;
 mod function_sizer;
 mod html;
+mod largest_first;
 mod options;
 mod tasks;
 

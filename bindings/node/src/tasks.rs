@@ -3,12 +3,11 @@
 
 use std::sync::Arc;
 
-use html_splitter::{AnySizer, Backend, Chunks, ParseError, Splitter};
-use napi::bindgen_prelude::*;
-use rayon::prelude::*;
-
 use crate::chunk::{Chunk, convert};
 use crate::html::Html;
+use crate::largest_first::map_largest_first;
+use html_splitter::{AnySizer, Backend, Chunks, ParseError, Splitter};
+use napi::bindgen_prelude::*;
 
 /// One document, split off the JS thread; `convert` makes the result.
 pub struct SplitTask<T> {
@@ -51,7 +50,7 @@ impl<T: ToNapiValue + TypeName + Send + 'static> Task for SplitTask<T> {
     }
 }
 
-/// Many documents, split in parallel off the JS thread.
+/// Many documents, split in parallel off the JS thread, the largest first.
 pub struct SplitManyTask {
     splitter: Arc<Splitter<AnySizer>>,
     backend: Backend,
@@ -90,30 +89,10 @@ impl Task for SplitManyTask {
     type JsValue = Vec<Vec<Chunk>>;
 
     fn compute(&mut self) -> Result<Self::Output> {
-        let run = || -> Vec<std::result::Result<Vec<Chunk>, String>> {
-            if self.concurrency == 1 || self.htmls.len() < 2 {
-                self.htmls.iter().map(|html| self.split_one(html)).collect()
-            } else {
-                self.htmls
-                    .par_iter()
-                    .map(|html| self.split_one(html))
-                    .collect()
-            }
-        };
-        let results = if self.concurrency > 1 {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(self.concurrency)
-                .build()
-                .map(|pool| pool.install(run))
-                .map_err(|err| {
-                    Error::new(
-                        Status::GenericFailure,
-                        format!("cannot start {} threads: {err}", self.concurrency),
-                    )
-                })?
-        } else {
-            run()
-        };
+        let costs: Vec<usize> = self.htmls.iter().map(Html::len).collect();
+        let results = map_largest_first(&costs, self.concurrency, |index| {
+            self.split_one(&self.htmls[index])
+        });
         results
             .into_iter()
             .enumerate()

@@ -320,14 +320,18 @@ impl Job {
 
     fn run(mut self) -> ExitCode {
         let started = Instant::now();
-        let inputs: Vec<anyhow::Result<Input>> = inputs::expand(&self.inputs).collect();
-        let total_bytes = inputs
-            .iter()
-            .filter_map(|input| match input {
-                Ok(Input::File(path)) => std::fs::metadata(path).ok().map(|meta| meta.len()),
-                _ => None,
+        // Each input with its size, the cost by which the workers pick
+        // the next document.
+        let inputs: Vec<(u64, anyhow::Result<Input>)> = inputs::expand(&self.inputs)
+            .map(|input| {
+                let bytes = match &input {
+                    Ok(Input::File(path)) => std::fs::metadata(path).map_or(0, |meta| meta.len()),
+                    _ => 0,
+                };
+                (bytes, input)
             })
-            .sum();
+            .collect();
+        let total_bytes = inputs.iter().map(|(bytes, _)| bytes).sum();
         let mut progress = Progress::new(self.quiet, inputs.len(), total_bytes);
         let mut tally = Tally::new(self.renderer.splitter.config().chunk_size, &self.unit);
         let mut status = ExitCode::SUCCESS;
@@ -339,9 +343,10 @@ impl Job {
         let documents_file = &mut self.documents;
         ordered::map_ordered(
             inputs,
+            |(bytes, _)| *bytes,
             self.jobs,
             self.jobs * ordered::WINDOW_PER_WORKER,
-            |input| renderer.render(input),
+            |(_, input)| renderer.render(input),
             |outcome| {
                 let document = match outcome {
                     Outcome::Split(document) => document,
@@ -357,8 +362,9 @@ impl Job {
                         return ControlFlow::Break(());
                     }
                 };
-                // One write per document: a reader never sees half of its lines.
-                if let Err(err) = out.write_all(&document.lines).and_then(|()| out.flush()) {
+                // A document's lines are written together and flushed
+                // whole: a reader waits for no more of them.
+                if let Err(err) = document.write_lines(&mut out).and_then(|()| out.flush()) {
                     if err.kind() == io::ErrorKind::BrokenPipe {
                         stdout_closed = true;
                     } else {

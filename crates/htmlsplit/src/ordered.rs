@@ -2,7 +2,13 @@
 //! a fixed number of items between "started" and "consumed" (the reorder
 //! window), so a slow item delays the output but never lets the items after
 //! it pile up in memory.
+//!
+//! Within the window the largest item waiting starts first: a large item
+//! left for last (directories are read in path order, whatever the page
+//! sizes) would otherwise run alone at the end while the other workers have
+//! nothing left to do.
 
+use std::cmp::Reverse;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::mpsc;
@@ -17,10 +23,18 @@ pub const WINDOW_PER_WORKER: usize = 4;
 ///
 /// An item is only started when it is fewer than `window` items past the
 /// next one to consume, so at most `window` results (and items in work)
-/// exist at once. When `consume` breaks, no further item is started and the
-/// items in work are finished and dropped.
-pub fn map_ordered<I, T, W, C>(items: Vec<I>, jobs: usize, window: usize, work: W, mut consume: C)
-where
+/// exist at once; of the items the window holds, the one of largest `cost`
+/// (in any unit, asked once per item) starts first, ties in input order.
+/// When `consume` breaks, no further item is started and the items in work
+/// are finished and dropped.
+pub fn map_ordered<I, T, W, C>(
+    items: Vec<I>,
+    cost: impl Fn(&I) -> u64,
+    jobs: usize,
+    window: usize,
+    work: W,
+    mut consume: C,
+) where
     I: Send,
     T: Send,
     W: Fn(I) -> T + Sync,
@@ -31,8 +45,9 @@ where
     let total = items.len();
     let shared = Shared {
         state: Mutex::new(State {
+            costs: items.iter().map(cost).collect(),
             items: items.into_iter().map(Some).collect(),
-            next: 0,
+            waiting: 0,
             consumed: 0,
             stopped: false,
         }),
@@ -72,9 +87,11 @@ where
 }
 
 struct State<I> {
+    /// The items not started yet.
     items: Vec<Option<I>>,
-    /// The next item to start.
-    next: usize,
+    costs: Vec<u64>,
+    /// The first item not started yet.
+    waiting: usize,
     /// How many results have been consumed.
     consumed: usize,
     stopped: bool,
@@ -98,13 +115,20 @@ impl<I> Shared<I> {
     fn claim(&self) -> Option<(usize, I)> {
         let mut state = self.lock();
         loop {
-            if state.stopped || state.next >= state.items.len() {
+            if state.stopped || state.waiting >= state.items.len() {
                 return None;
             }
-            if state.next < state.consumed + self.window {
-                let index = state.next;
-                state.next += 1;
-                return state.items[index].take().map(|item| (index, item));
+            let end = state.items.len().min(state.consumed + self.window);
+            // The largest waiting item in the window; the first on ties.
+            let largest = (state.waiting..end)
+                .filter(|&index| state.items[index].is_some())
+                .max_by_key(|&index| (state.costs[index], Reverse(index)));
+            if let Some(index) = largest {
+                let item = state.items[index].take();
+                while state.waiting < state.items.len() && state.items[state.waiting].is_none() {
+                    state.waiting += 1;
+                }
+                return item.map(|item| (index, item));
             }
             state = self
                 .changed
@@ -146,6 +170,7 @@ mod tests {
         let mut out = Vec::new();
         map_ordered(
             items,
+            |n| u64::from(n % 7),
             jobs,
             window,
             |n| {
@@ -189,6 +214,7 @@ mod tests {
         let beyond_the_window = Mutex::new(Vec::new());
         map_ordered(
             (0..100).collect::<Vec<u32>>(),
+            |&n| u64::from(n % 5),
             3,
             window,
             |n| {
@@ -225,11 +251,39 @@ mod tests {
     }
 
     #[test]
+    fn the_largest_item_in_the_window_starts_first() {
+        let costs = [3, 9, 1, 9, 4, 0, 7];
+        let started = Mutex::new(Vec::new());
+        let mut out = Vec::new();
+        map_ordered(
+            (0..costs.len()).collect(),
+            |&index| costs[index],
+            1,
+            costs.len(),
+            |index| {
+                started
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(index);
+                index
+            },
+            |index| {
+                out.push(index);
+                ControlFlow::Continue(())
+            },
+        );
+        let started = started.into_inner().unwrap_or_else(PoisonError::into_inner);
+        assert_eq!(started, [1, 3, 6, 4, 0, 2, 5]);
+        assert_eq!(out, (0..costs.len()).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn a_break_starts_no_further_item() {
         let started = AtomicUsize::new(0);
         let mut seen = Vec::new();
         map_ordered(
             (0..1000).collect::<Vec<u32>>(),
+            |_| 0,
             2,
             8,
             |n| {
@@ -255,6 +309,7 @@ mod tests {
         let result = std::panic::catch_unwind(|| {
             map_ordered(
                 (0..100).collect::<Vec<u32>>(),
+                |_| 0,
                 2,
                 4,
                 |n| {

@@ -1,35 +1,95 @@
 //! How the CLI serialises its output: one JSON line per chunk (LangChain's
 //! document shape, with the chunk's provenance in `metadata`), and for
 //! `--documents` one JSON line per document with its canonical text.
+//!
+//! A chunk's line repeats its whole heading path (SPEC §7), so on deeply
+//! nested headings the lines are mostly heading texts, each repeated on
+//! many lines: [`ChunkLines`] looks once per document at whether a heading
+//! text needs escaping and, when it does not (as nearly every one), copies
+//! it between quotes instead of escaping it again on every line.
 
-use html_splitter::{ChunkMetadata, Chunks};
+use std::collections::HashMap;
+use std::io::Write;
+
+use html_splitter::Chunks;
 use serde::Serialize;
 
-/// Appends one JSON line per chunk of `chunks` to `out`:
+/// Writes the JSON lines of one document's chunks, one at a time:
 /// `{"pageContent", "metadata": {"source", "partIndex", "totalParts",
-/// "startIndex", "endIndex", "headingPath", "anchor", "size"}}`: the
-/// library's [`ChunkMetadata`] (`size` in the configured unit) after the
-/// source and the part.
-pub(crate) fn write_chunks(
-    out: &mut Vec<u8>,
-    source: &str,
-    chunks: &Chunks,
-) -> serde_json::Result<()> {
-    let total_parts = chunks.len();
-    for (part_index, chunk) in chunks.iter().enumerate() {
-        let record = ChunkRecord {
-            page_content: chunk.text,
-            metadata: Metadata {
-                source,
-                part_index,
-                total_parts,
-                chunk: chunk.metadata(),
-            },
-        };
-        serde_json::to_writer(&mut *out, &record)?;
-        out.push(b'\n');
+/// "startIndex", "endIndex", "headingPath", "anchor", "size",
+/// "prefixLength", "suffixLength"}}`: the library's `ChunkMetadata`
+/// (`size` in the configured unit) after the source and the part, as
+/// serde_json writes them (the test below holds the two to the same bytes).
+pub(crate) struct ChunkLines<'a> {
+    source: &'a str,
+    chunks: &'a Chunks,
+    /// Whether a heading text met so far is written as it is, by the
+    /// address and length of its text: every path names its headings by
+    /// slices of the one `Chunks`, so the same slice is the same text.
+    verbatim: HashMap<(usize, usize), bool>,
+}
+
+impl<'a> ChunkLines<'a> {
+    pub(crate) fn new(source: &'a str, chunks: &'a Chunks) -> Self {
+        ChunkLines {
+            source,
+            chunks,
+            verbatim: HashMap::new(),
+        }
     }
-    Ok(())
+
+    /// Appends the line of chunk `index` (nothing when there is none) to
+    /// `out`.
+    pub(crate) fn write<W: Write>(&mut self, out: &mut W, index: usize) -> serde_json::Result<()> {
+        let Some(chunk) = self.chunks.get(index) else {
+            return Ok(());
+        };
+        let metadata = chunk.metadata();
+        let io = serde_json::Error::io;
+        out.write_all(b"{\"pageContent\":").map_err(io)?;
+        serde_json::to_writer(&mut *out, chunk.text)?;
+        out.write_all(b",\"metadata\":{\"source\":").map_err(io)?;
+        serde_json::to_writer(&mut *out, self.source)?;
+        write!(
+            out,
+            ",\"partIndex\":{index},\"totalParts\":{},\"startIndex\":{},\"endIndex\":{},\"headingPath\":[",
+            self.chunks.len(),
+            metadata.start_index,
+            metadata.end_index
+        )
+        .map_err(io)?;
+        for (position, heading) in metadata.heading_path.iter().enumerate() {
+            if position > 0 {
+                out.write_all(b",").map_err(io)?;
+            }
+            let verbatim = *self
+                .verbatim
+                .entry((heading.as_ptr() as usize, heading.len()))
+                .or_insert_with(|| !needs_escaping(heading));
+            if verbatim {
+                out.write_all(b"\"").map_err(io)?;
+                out.write_all(heading.as_bytes()).map_err(io)?;
+                out.write_all(b"\"").map_err(io)?;
+            } else {
+                serde_json::to_writer(&mut *out, heading)?;
+            }
+        }
+        out.write_all(b"],\"anchor\":").map_err(io)?;
+        serde_json::to_writer(&mut *out, &metadata.anchor)?;
+        writeln!(
+            out,
+            ",\"size\":{},\"prefixLength\":{},\"suffixLength\":{}}}}}",
+            metadata.size, metadata.prefix_length, metadata.suffix_length
+        )
+        .map_err(io)
+    }
+}
+
+/// Whether serde_json escapes anything in `text`: a quote, a backslash or
+/// a control character below U+0020.
+fn needs_escaping(text: &str) -> bool {
+    text.bytes()
+        .any(|byte| byte < 0x20 || byte == b'"' || byte == b'\\')
 }
 
 /// Appends one JSON line `{"source", "text"}` holding the document's
@@ -51,24 +111,68 @@ pub(crate) fn write_document(
 }
 
 #[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ChunkRecord<'a> {
-    page_content: &'a str,
-    metadata: Metadata<'a>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Metadata<'a> {
-    source: &'a str,
-    part_index: usize,
-    total_parts: usize,
-    #[serde(flatten)]
-    chunk: ChunkMetadata<'a>,
-}
-
-#[derive(Serialize)]
 struct DocumentRecord<'a> {
     source: &'a str,
     text: &'a str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use html_splitter::{Backend, ChunkMetadata, Splitter, SplitterConfig};
+
+    /// The record as the library serialises a chunk's metadata, flattened
+    /// after the source and the part.
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct LibraryRecord<'a> {
+        page_content: &'a str,
+        metadata: LibraryMetadata<'a>,
+    }
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct LibraryMetadata<'a> {
+        source: &'a str,
+        part_index: usize,
+        total_parts: usize,
+        #[serde(flatten)]
+        chunk: ChunkMetadata<'a>,
+    }
+
+    #[test]
+    fn lines_are_the_librarys_metadata_after_the_source_and_the_part() {
+        let html = "<h1 id=top>Title \"quoted\" \\ <span><h2>Nested\ttab</h2> x</span></h1>\
+                    <p>Some text</p><section><h1>Other ✓</h1><p>more \u{1} text</p>\
+                    <h2>Again</h2><p>and more</p></section>";
+        let mut config = SplitterConfig::new(12);
+        config.heading_context = true;
+        let splitter = Splitter::from_config(config).expect("config");
+        let chunks = Backend::default().split(&splitter, html).expect("split");
+        assert!(chunks.len() > 3);
+        assert!(chunks.iter().any(|chunk| chunk.heading_path.len() > 1));
+        let mut expected = Vec::new();
+        for (part_index, chunk) in chunks.iter().enumerate() {
+            let record = LibraryRecord {
+                page_content: chunk.text,
+                metadata: LibraryMetadata {
+                    source: "a \"page\".html",
+                    part_index,
+                    total_parts: chunks.len(),
+                    chunk: chunk.metadata(),
+                },
+            };
+            serde_json::to_writer(&mut expected, &record).expect("encode");
+            expected.push(b'\n');
+        }
+        let mut lines = ChunkLines::new("a \"page\".html", &chunks);
+        let mut written = Vec::new();
+        for index in 0..chunks.len() {
+            lines.write(&mut written, index).expect("encode");
+        }
+        assert_eq!(
+            String::from_utf8_lossy(&written),
+            String::from_utf8_lossy(&expected)
+        );
+    }
 }

@@ -1,17 +1,30 @@
 //! One document in, its output bytes out: reading, decoding, splitting and
 //! encoding the JSON Lines. Runs on the worker threads; everything it
 //! returns is written, counted and reported later, in input order.
+//!
+//! A document's lines are encoded on the worker up to [`LINES_ON_WORKER`]
+//! bytes; the lines after that are encoded as they are written
+//! ([`Rendered::write_lines`]), so a document whose heading paths repeat
+//! megabytes of heading text on every line (SPEC §7) never holds all its
+//! output in memory.
 
 use std::any::Any;
-use std::io::{self, Read};
+use std::io::{self, BufWriter, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
 
 use anyhow::Context;
 use html_splitter::encoding::Encoding;
-use html_splitter::{AnySizer, Backend, Splitter};
+use html_splitter::{AnySizer, Backend, Chunks, Splitter};
 
 use crate::inputs::Input;
+use crate::record::ChunkLines;
 use crate::{record, report};
+
+/// How many bytes of a document's lines the worker encodes; the rest are
+/// encoded on the main thread as they are written. Far above a real page's
+/// output (ECMA-262's largest page gives under 2 MB), so pages are encoded
+/// in parallel; a bound on what each document in the reorder window holds.
+pub const LINES_ON_WORKER: usize = 8 << 20;
 
 /// What every document is split with; shared by the workers.
 #[derive(Debug)]
@@ -42,8 +55,11 @@ pub struct Rendered {
     pub source: String,
     /// Bytes of the input, before decoding.
     pub input_bytes: u64,
-    /// The document's JSON Lines, written whole.
+    /// The document's first JSON lines, up to about [`LINES_ON_WORKER`]
+    /// bytes.
     pub lines: Vec<u8>,
+    /// The chunks whose lines are not in `lines`, when there are any.
+    pub rest: Option<Box<Rest>>,
     /// Each chunk's size, in the sizer's unit.
     pub sizes: Vec<usize>,
     /// The document's entry in the report, when one is written.
@@ -51,6 +67,30 @@ pub struct Rendered {
     /// The document's line for `--documents` (its canonical text), when
     /// one is written.
     pub document: Option<Vec<u8>>,
+}
+
+/// The chunks of a document from chunk `next` on, whose lines are encoded
+/// as they are written.
+#[derive(Debug)]
+pub struct Rest {
+    chunks: Chunks,
+    next: usize,
+}
+
+impl Rendered {
+    /// Writes the document's lines to `out`, in order.
+    pub fn write_lines<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        out.write_all(&self.lines)?;
+        if let Some(rest) = &self.rest {
+            let mut out = BufWriter::with_capacity(1 << 16, &mut *out);
+            let mut lines = ChunkLines::new(&self.source, &rest.chunks);
+            for index in rest.next..rest.chunks.len() {
+                lines.write(&mut out, index)?;
+            }
+            out.flush()?;
+        }
+        Ok(())
+    }
 }
 
 impl Renderer {
@@ -90,9 +130,15 @@ impl Renderer {
         drop(html);
         let sizes = chunks.sizes().to_vec();
         let mut lines = Vec::new();
-        if let Err(err) = record::write_chunks(&mut lines, &source, &chunks) {
-            return Outcome::Fatal(format!("cannot encode a chunk of {source}: {err}"));
+        let mut encoder = ChunkLines::new(&source, &chunks);
+        let mut next = 0;
+        while next < chunks.len() && lines.len() < LINES_ON_WORKER {
+            if let Err(err) = encoder.write(&mut lines, next) {
+                return Outcome::Fatal(format!("cannot encode a chunk of {source}: {err}"));
+            }
+            next += 1;
         }
+        drop(encoder);
         let mut document = None;
         if self.documents {
             let mut line = Vec::new();
@@ -104,11 +150,12 @@ impl Renderer {
         let report = self
             .report
             .then(|| report::document_entry(&source, &chunks));
-        drop(chunks);
+        let rest = (next < chunks.len()).then(|| Box::new(Rest { chunks, next }));
         Outcome::Split(Rendered {
             source,
             input_bytes,
             lines,
+            rest,
             sizes,
             report,
             document,
