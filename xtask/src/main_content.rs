@@ -85,7 +85,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         "content all:   P {:.3}  R {:.3}  F1 {:.3}  ({:.0} ms)",
         all.precision, all.recall, all.f1, all.millis
     );
-    let main = quality(&pages, backend, Content::Main, MainContentRules::ALL, args.verbose)?;
+    let main = quality(
+        &pages,
+        backend,
+        Content::Main,
+        MainContentRules::ALL,
+        args.verbose,
+    )?;
     println!(
         "content main:  P {:.3}  R {:.3}  F1 {:.3}  ({:.0} ms)",
         main.precision, main.recall, main.f1, main.millis
@@ -119,14 +125,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bail!("mean F1 {:.3} is below {min}", main.f1);
     }
     if !kept_ok {
-        bail!("a documentation page keeps less than {} of its words", args.min_kept);
+        bail!(
+            "a documentation page keeps less than {} of its words",
+            args.min_kept
+        );
     }
     Ok(())
 }
 
 fn load_labels(labels: &Path, corpus: &Path, backend: Backend) -> anyhow::Result<Vec<Labelled>> {
     let json: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(labels).with_context(|| format!("reading {}", labels.display()))?,
+        &std::fs::read_to_string(labels)
+            .with_context(|| format!("reading {}", labels.display()))?,
     )
     .with_context(|| format!("parsing {}", labels.display()))?;
     let Some(entries) = json.as_array() else {
@@ -240,7 +250,11 @@ fn quality(
             common / answer.values().sum::<usize>() as f64
         };
         let r = common / truth.values().sum::<usize>() as f64;
-        let f = if p + r > 0.0 { 2.0 * p * r / (p + r) } else { 0.0 };
+        let f = if p + r > 0.0 {
+            2.0 * p * r / (p + r)
+        } else {
+            0.0
+        };
         precision += p;
         recall += r;
         f1 += f;
@@ -276,17 +290,27 @@ fn docs_kept(
     )
     .with_context(|| format!("parsing {}", docs.display()))?;
     let Some(entries) = json.as_array() else {
-        bail!("{}: expected an array of documentation pages", docs.display());
+        bail!(
+            "{}: expected an array of documentation pages",
+            docs.display()
+        );
     };
     let mut pages = Vec::new();
     for entry in entries {
         let (Some(page), Some(container)) = (entry["page"].as_str(), entry["container"].as_str())
         else {
-            bail!("{}: each entry needs \"page\" and \"container\"", docs.display());
+            bail!(
+                "{}: each entry needs \"page\" and \"container\"",
+                docs.display()
+            );
         };
         if let Some(dir) = page.strip_suffix("/*") {
             for page in crate::corpus::load(&shared.join(dir))? {
-                pages.push((format!("{dir}/{}", page.name), page.html, container.to_owned()));
+                pages.push((
+                    format!("{dir}/{}", page.name),
+                    page.html,
+                    container.to_owned(),
+                ));
             }
         } else {
             let path = root.join(page);
@@ -312,7 +336,11 @@ fn docs_kept(
             &text_of(&all, backend, html)?,
             &text_of(&main, backend, html)?,
         );
-        let share = if total == 0 { 1.0 } else { kept as f64 / total as f64 };
+        let share = if total == 0 {
+            1.0
+        } else {
+            kept as f64 / total as f64
+        };
         kept_sum += kept;
         all_sum += total;
         if share < worst.0 {
@@ -320,7 +348,11 @@ fn docs_kept(
         }
         if share < min_kept {
             ok = false;
-            println!("  docs: {page} keeps {:.2}% of {total} words (below {:.0}%)", share * 100.0, min_kept * 100.0);
+            println!(
+                "  docs: {page} keeps {:.2}% of {total} words (below {:.0}%)",
+                share * 100.0,
+                min_kept * 100.0
+            );
         }
     }
     println!(
@@ -333,8 +365,8 @@ fn docs_kept(
     );
     if ablate {
         for (name, rule) in MainContentRules::NAMED {
-            let without =
-                Splitter::new(whole(Content::Main))?.with_main_content_rules(MainContentRules::ALL.without(rule));
+            let without = Splitter::new(whole(Content::Main))?
+                .with_main_content_rules(MainContentRules::ALL.without(rule));
             let (mut kept, mut total) = (0usize, 0usize);
             for (_, html, container) in &pages {
                 let all = Splitter::new(SplitterConfig {
@@ -348,7 +380,10 @@ fn docs_kept(
                 kept += k;
                 total += t;
             }
-            println!("  docs without {name:<11} keep {:.3}%", kept as f64 * 100.0 / total.max(1) as f64);
+            println!(
+                "  docs without {name:<11} keep {:.3}%",
+                kept as f64 * 100.0 / total.max(1) as f64
+            );
         }
     }
     Ok(ok)

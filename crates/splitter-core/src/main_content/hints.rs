@@ -153,7 +153,12 @@ pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bo
         b""
     };
     hints |= match tag {
-        b"a" if dom.attribute(node, "href").is_some_and(|href| leaves_page(&href)) => ANCHOR,
+        b"a" if dom
+            .attribute(node, "href")
+            .is_some_and(|href| leaves_page(&href)) =>
+        {
+            ANCHOR
+        }
         b"main" => MARKER_MAIN,
         b"article" => MARKER_ARTICLE,
         b"nav" | b"aside" | b"menu" => CHROME_TAG,
@@ -162,9 +167,7 @@ pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bo
         | b"option" | b"textarea" => CONTROL_TAG,
         // Players and embeds: their text is fallback or controls
         // ("Play Video", "Loaded: 0%"), a chart's labels, not the article.
-        b"video" | b"audio" | b"iframe" | b"object" | b"embed" | b"svg" | b"canvas" => {
-            CONTROL_TAG
-        }
+        b"video" | b"audio" | b"iframe" | b"object" | b"embed" | b"svg" | b"canvas" => CONTROL_TAG,
         _ => 0,
     };
     let attribute = |name: &str| dom.attribute(node, name);
@@ -276,7 +279,9 @@ fn word_hints(class: &str, id: &str) -> Hints {
         list.iter().any(|word| {
             class.contains(word)
                 || id_tokens.clone().any(|token| {
-                    token.strip_prefix(word).is_some_and(|rest| rest.is_empty() || rest == "s")
+                    token
+                        .strip_prefix(word)
+                        .is_some_and(|rest| rest.is_empty() || rest == "s")
                 })
         })
     };
@@ -312,7 +317,11 @@ mod tests {
         assert_eq!(word_hints("pagefooter", ""), WORD_FURNITURE);
         assert_eq!(word_hints("headerlink", ""), 0);
         assert_eq!(word_hints("site-nav", ""), WORD_FURNITURE);
-        assert_eq!(word_hints("canvas shadow", ""), 0, "nav and ad only as tokens");
+        assert_eq!(
+            word_hints("canvas shadow", ""),
+            0,
+            "nav and ad only as tokens"
+        );
         assert_eq!(
             word_hints("article-header", ""),
             WORD_FURNITURE | WORD_CONTENT

@@ -55,8 +55,8 @@ use crate::adapter::DomAdapter;
 use crate::select::SelectorSet;
 
 use self::hints::{
-    CHROME_TAG, CONTROL_TAG, FRAME_TAG, HIDDEN, Hints, MARKER_ARTICLE, MARKER_BODY,
-    MARKER_MAIN, WORD_BOILERPLATE, WORD_CONTENT, WORD_FURNITURE,
+    CHROME_TAG, CONTROL_TAG, FRAME_TAG, HIDDEN, Hints, MARKER_ARTICLE, MARKER_BODY, MARKER_MAIN,
+    WORD_BOILERPLATE, WORD_CONTENT, WORD_FURNITURE,
 };
 use self::stats::{HOLDS_MARKER, INCLUDED, OMITTED, Stats};
 
@@ -178,7 +178,9 @@ impl MainContent {
                 .collect()
         };
         let mut found = verdicts(&stats, &containers, rules);
-        let kept_nothing = containers.iter().all(|&c| kept_text(&stats, &found, c) == 0);
+        let kept_nothing = containers
+            .iter()
+            .all(|&c| kept_text(&stats, &found, c) == 0);
         if chosen && kept_nothing && containers != [0] {
             found = verdicts(&stats, &[0], rules);
         }
@@ -265,8 +267,9 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
         let raw = (prose, listed, text - prose - listed);
         // A furniture hint on an element that holds most of the page's
         // prose is wrong (a `div.page-with-sidebar` around everything).
-        let holds_most =
-            stats.prose[i] * 2 > total_prose && total_prose > 0 && !is_surely_boilerplate(hints, rules);
+        let holds_most = stats.prose[i] * 2 > total_prose
+            && total_prose > 0
+            && !is_surely_boilerplate(hints, rules);
         let own = if hints & OMITTED != 0 || is_hidden(hints, rules) {
             (0.0, 0.0, 0.0)
         } else if i > 0 && !holds_most && is_furniture(hints, rules) {

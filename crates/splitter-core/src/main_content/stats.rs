@@ -148,10 +148,7 @@ impl Stats {
                     }
                     let position = open.len();
                     let mut element_hints = hints::hints(dom, node, name, is_block);
-                    if selecting
-                        && included_depth == 0
-                        && include.matches(dom, node, &mut caches)
-                    {
+                    if selecting && included_depth == 0 && include.matches(dom, node, &mut caches) {
                         element_hints |= INCLUDED;
                     }
                     if element_hints & INCLUDED != 0 {
