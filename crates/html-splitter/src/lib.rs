@@ -206,3 +206,8 @@ pub struct ProvenanceDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/markdown.md")]
 pub struct MarkdownDoctests;
+
+/// The examples of `docs/main-content.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/main-content.md")]
+pub struct MainContentDoctests;

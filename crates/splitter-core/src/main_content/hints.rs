@@ -248,7 +248,7 @@ fn hides(style: &str) -> bool {
 
 /// The words of a `class` or an `id`: what lies between characters that
 /// are not ASCII letters or digits.
-fn tokens(text: &str) -> impl Iterator<Item = &str> + Clone {
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|token| !token.is_empty())
 }
@@ -268,37 +268,53 @@ fn lowercase(text: &str) -> Cow<'_, str> {
 /// whole tokens count (`comments`, `site-nav`).
 fn word_hints(class: &str, id: &str) -> Hints {
     let (class, id) = (lowercase(class), lowercase(id));
-    let (class_tokens, id_tokens) = (tokens(&class), tokens(&id));
-    let has_token = |list: &[&str]| {
-        class_tokens
-            .clone()
-            .chain(id_tokens.clone())
-            .any(|token| list.contains(&token))
-    };
-    let has_word = |list: &[&str]| {
-        list.iter().any(|word| {
-            class.contains(word)
-                || id_tokens.clone().any(|token| {
-                    token
-                        .strip_prefix(word)
-                        .is_some_and(|rest| rest.is_empty() || rest == "s")
-                })
-        })
-    };
     let mut hints = 0;
-    if has_word(CONTENT_WORDS) {
-        hints |= WORD_CONTENT;
+    // A class: its words inside it; an id: its whole tokens (with a
+    // plural `s`). Each string is split once.
+    if !class.is_empty() {
+        let inside = |list: &[&str]| list.iter().any(|word| class.contains(word));
+        if inside(CONTENT_WORDS) {
+            hints |= WORD_CONTENT;
+        }
+        if inside(BOILERPLATE_WORDS) {
+            hints |= WORD_BOILERPLATE;
+        }
+        if inside(FURNITURE_WORDS) {
+            hints |= WORD_FURNITURE;
+        }
     }
-    if has_word(BOILERPLATE_WORDS) || has_token(BOILERPLATE_TOKENS) {
+    for token in tokens(&class) {
+        hints |= token_hints(token);
+    }
+    for token in tokens(&id) {
+        hints |= token_hints(token);
+        let singular = token.strip_suffix('s').unwrap_or(token);
+        let is = |list: &[&str]| list.iter().any(|word| *word == token || *word == singular);
+        if is(CONTENT_WORDS) {
+            hints |= WORD_CONTENT;
+        }
+        if is(BOILERPLATE_WORDS) {
+            hints |= WORD_BOILERPLATE;
+        }
+        if is(FURNITURE_WORDS) {
+            hints |= WORD_FURNITURE;
+        }
+    }
+    hints
+}
+
+/// The hints of one whole token of a `class` or an `id`.
+fn token_hints(token: &str) -> Hints {
+    let mut hints = 0;
+    if BOILERPLATE_TOKENS.contains(&token) {
         hints |= WORD_BOILERPLATE;
     }
-    let has_ending = || {
-        class_tokens.clone().chain(id_tokens.clone()).any(|token| {
-            let token = token.strip_suffix('s').unwrap_or(token);
-            FURNITURE_ENDINGS.iter().any(|word| token.ends_with(word))
-        })
-    };
-    if has_word(FURNITURE_WORDS) || has_token(FURNITURE_TOKENS) || has_ending() {
+    let singular = token.strip_suffix('s').unwrap_or(token);
+    if FURNITURE_TOKENS.contains(&token)
+        || FURNITURE_ENDINGS
+            .iter()
+            .any(|word| singular.ends_with(word))
+    {
         hints |= WORD_FURNITURE;
     }
     hints
