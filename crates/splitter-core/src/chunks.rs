@@ -2,7 +2,7 @@
 //! and [`Chunks::check`], the one checker of SPEC §6 invariants 1–3.
 
 use std::fmt;
-use std::ops::Range;
+use std::ops::{Deref, Range};
 
 use serde::Serialize;
 use serde::ser::SerializeSeq;
@@ -48,9 +48,11 @@ pub(crate) struct CarriedText {
 /// One chunk: its text, where it lies in the canonical text, and where it
 /// comes from in the document (SPEC §7).
 ///
-/// Serialises (camelCase) as `{"text", "startIndex", "endIndex",
-/// "headingPath", "anchor", "size", "prefixLength", "suffixLength"}`;
-/// [`Chunk::metadata`] gives the same without the text.
+/// Its provenance is a [`ChunkMetadata`], whose fields read as the chunk's
+/// own (`chunk.start_index`, through `Deref`). Serialises (camelCase) as
+/// `{"text", "startIndex", "endIndex", "headingPath", "anchor", "size",
+/// "prefixLength", "suffixLength"}`; [`Chunk::metadata`] gives the same
+/// without the text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
@@ -61,42 +63,24 @@ pub struct Chunk<'a> {
     /// Its byte range in [`Chunks::canonical_text`].
     #[serde(skip)]
     pub span: Range<usize>,
-    /// Where it starts in the canonical text, in Unicode scalar values (as
-    /// Python indexes strings).
-    pub start_index: usize,
-    /// Where it ends, exclusive, in Unicode scalar values.
-    pub end_index: usize,
-    /// The headings whose sections enclose its first character, outermost
-    /// first.
-    pub heading_path: HeadingPath<'a>,
-    /// The `id` of the innermost element with an `id` that contains its first
-    /// character, else of the last such element that starts before it.
-    pub anchor: Option<&'a str>,
-    /// Its size in the unit of the splitter's sizer, measured on its text
-    /// (the same as [`Chunks::size`]).
-    pub size: usize,
-    /// How many characters (Unicode scalar values) at the start of `text`
-    /// are carried context (SPEC §5.1): its heading path, a table's header,
-    /// an opening fence. 0 when none.
-    pub prefix_length: usize,
-    /// How many characters at the end of `text` are carried context (a
-    /// closing fence). 0 when none.
-    pub suffix_length: usize,
+    /// Its provenance and size.
+    #[serde(flatten)]
+    pub provenance: ChunkMetadata<'a>,
 }
 
 impl<'a> Chunk<'a> {
     /// The provenance alone, for a record whose text is stored elsewhere
     /// (a LangChain document's `metadata`).
     pub fn metadata(&self) -> ChunkMetadata<'a> {
-        ChunkMetadata {
-            start_index: self.start_index,
-            end_index: self.end_index,
-            heading_path: self.heading_path,
-            anchor: self.anchor,
-            size: self.size,
-            prefix_length: self.prefix_length,
-            suffix_length: self.suffix_length,
-        }
+        self.provenance
+    }
+}
+
+impl<'a> Deref for Chunk<'a> {
+    type Target = ChunkMetadata<'a>;
+
+    fn deref(&self) -> &ChunkMetadata<'a> {
+        &self.provenance
     }
 }
 
@@ -113,19 +97,26 @@ impl fmt::Display for Chunk<'_> {
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct ChunkMetadata<'a> {
-    /// See [`Chunk::start_index`].
+    /// Where the chunk starts in the canonical text, in Unicode scalar
+    /// values (as Python indexes strings).
     pub start_index: usize,
-    /// See [`Chunk::end_index`].
+    /// Where it ends, exclusive, in Unicode scalar values.
     pub end_index: usize,
-    /// See [`Chunk::heading_path`].
+    /// The headings whose sections enclose its first character, outermost
+    /// first.
     pub heading_path: HeadingPath<'a>,
-    /// See [`Chunk::anchor`].
+    /// The `id` of the innermost element with an `id` that contains its first
+    /// character, else of the last such element that starts before it.
     pub anchor: Option<&'a str>,
-    /// See [`Chunk::size`].
+    /// Its size in the unit of the splitter's sizer, measured on its text
+    /// (the same as [`Chunks::size`]).
     pub size: usize,
-    /// See [`Chunk::prefix_length`].
+    /// How many characters (Unicode scalar values) at the start of its text
+    /// are carried context (SPEC §5.1): its heading path, a table's header,
+    /// an opening fence. 0 when none.
     pub prefix_length: usize,
-    /// See [`Chunk::suffix_length`].
+    /// How many characters at the end of its text are carried context (a
+    /// closing fence). 0 when none.
     pub suffix_length: usize,
 }
 
@@ -259,24 +250,26 @@ impl Chunks {
         });
         Some(Chunk {
             text: self.text(index),
-            prefix_length,
-            suffix_length,
             span: span.clone(),
-            start_index: provenance.chars.start,
-            end_index: provenance.chars.end,
-            heading_path: HeadingPath {
-                headings: &self.provenance.headings,
-                items: self
-                    .provenance
-                    .path_items
-                    .get(provenance.path.clone())
-                    .unwrap_or_default(),
+            provenance: ChunkMetadata {
+                prefix_length,
+                suffix_length,
+                start_index: provenance.chars.start,
+                end_index: provenance.chars.end,
+                heading_path: HeadingPath {
+                    headings: &self.provenance.headings,
+                    items: self
+                        .provenance
+                        .path_items
+                        .get(provenance.path.clone())
+                        .unwrap_or_default(),
+                },
+                anchor: provenance
+                    .anchor
+                    .and_then(|anchor| self.provenance.anchors.get(anchor))
+                    .map(String::as_str),
+                size,
             },
-            anchor: provenance
-                .anchor
-                .and_then(|anchor| self.provenance.anchors.get(anchor))
-                .map(String::as_str),
-            size,
         })
     }
 
