@@ -132,17 +132,6 @@ test('splitText does not block: a timer set before it fires before it resolves',
   assert.ok(texts.length > 100)
   assert.equal(fired, true)
 })
-<<<<<<< HEAD
-
-test('the types for import and for require declare the same things', () => {
-  const declarations = (file) =>
-    fs
-      .readFileSync(path.join(__dirname, '..', file), 'utf8')
-      .split('\n')
-      .filter((line) => !line.startsWith('//'))
-      .join('\n')
-  assert.equal(declarations('langchain.d.mts'), declarations('langchain.d.ts'))
-})
 
 test('HTMLTextSplitter takes content "main"', async () => {
   const splitter = new HTMLTextSplitter({ chunkSize: 1000, content: 'main' })
@@ -154,5 +143,3 @@ test('HTMLTextSplitter takes content "main"', async () => {
     'Chunks that carry only the article make better retrieval than whole pages.',
   ])
 })
-=======
->>>>>>> md-fixes
