@@ -29,29 +29,24 @@ fn build(case: &Case) -> Result<Splitter, html_splitter::ConfigError> {
 
 #[test]
 fn every_case_on_every_backend() {
-    let cases = cases("cases.json");
-    assert!(
-        cases.len() >= 38,
-        "expected the full case list, got {}",
-        cases.len()
-    );
-    check(&cases);
+    check("cases.json", 38);
 }
 
 #[test]
 fn every_main_content_case_on_every_backend() {
-    let cases = cases("main-content.json");
-    assert!(
-        cases.len() >= 11,
-        "expected the full case list, got {}",
-        cases.len()
-    );
-    check(&cases);
+    check("main-content.json", 11);
 }
 
-fn check(cases: &[Case]) {
+/// Runs every case of `file`, which must hold at least `at_least`.
+fn check(file: &str, at_least: usize) {
+    let cases = cases(file);
+    assert!(
+        cases.len() >= at_least,
+        "expected the full case list of {file}, got {}",
+        cases.len()
+    );
     let mut failures = Vec::new();
-    for case in cases {
+    for case in &cases {
         match (&case.expected, &case.error) {
             (Some(expected), None) => {
                 let splitter = build(case).unwrap_or_else(|err| panic!("{}: {err}", case.name));

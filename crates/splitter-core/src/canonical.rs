@@ -230,7 +230,7 @@ impl<N: Copy + Eq> CanonicalText<N> {
         let mut builder = Builder {
             dom,
             options,
-            caches: MatchCaches::new(),
+            caches,
             text: String::new(),
             units: Vec::new(),
             open: Vec::new(),

@@ -272,16 +272,7 @@ fn word_hints(class: &str, id: &str) -> Hints {
     // A class: its words inside it; an id: its whole tokens (with a
     // plural `s`). Each string is split once.
     if !class.is_empty() {
-        let inside = |list: &[&str]| list.iter().any(|word| class.contains(word));
-        if inside(CONTENT_WORDS) {
-            hints |= WORD_CONTENT;
-        }
-        if inside(BOILERPLATE_WORDS) {
-            hints |= WORD_BOILERPLATE;
-        }
-        if inside(FURNITURE_WORDS) {
-            hints |= WORD_FURNITURE;
-        }
+        hints |= list_hints(|list| list.iter().any(|word| class.contains(word)));
     }
     for token in tokens(&class) {
         hints |= token_hints(token);
@@ -289,15 +280,21 @@ fn word_hints(class: &str, id: &str) -> Hints {
     for token in tokens(&id) {
         hints |= token_hints(token);
         let singular = token.strip_suffix('s').unwrap_or(token);
-        let is = |list: &[&str]| list.iter().any(|word| *word == token || *word == singular);
-        if is(CONTENT_WORDS) {
-            hints |= WORD_CONTENT;
-        }
-        if is(BOILERPLATE_WORDS) {
-            hints |= WORD_BOILERPLATE;
-        }
-        if is(FURNITURE_WORDS) {
-            hints |= WORD_FURNITURE;
+        hints |= list_hints(|list| list.iter().any(|word| *word == token || *word == singular));
+    }
+    hints
+}
+
+/// The hints of the word lists that `has` finds a word of.
+fn list_hints(has: impl Fn(&[&str]) -> bool) -> Hints {
+    let mut hints = 0;
+    for (list, hint) in [
+        (CONTENT_WORDS, WORD_CONTENT),
+        (BOILERPLATE_WORDS, WORD_BOILERPLATE),
+        (FURNITURE_WORDS, WORD_FURNITURE),
+    ] {
+        if has(list) {
+            hints |= hint;
         }
     }
     hints

@@ -168,7 +168,7 @@ impl MainContent {
     ) -> Self {
         let stats = Stats::gather(dom, root, include, exclude, classify);
         let chosen = include.is_empty() && !include_root;
-        let containers = if include_root {
+        let mut containers = if include_root {
             vec![0]
         } else if include.is_empty() {
             vec![choose(&stats, rules)]
@@ -178,18 +178,17 @@ impl MainContent {
                 .collect()
         };
         let mut found = verdicts(&stats, &containers, rules);
-        let kept_nothing = containers
-            .iter()
-            .all(|&c| kept_text(&stats, &found, c) == 0);
-        if chosen && kept_nothing && containers != [0] {
-            found = verdicts(&stats, &[0], rules);
-        }
+        // Nothing kept: the whole page with the rules, else as it is.
         if chosen && kept_text(&stats, &found, 0) == 0 {
-            found = verdicts(&stats, &[0], Rules(0));
+            containers = vec![0];
+            found = verdicts(&stats, &containers, rules);
+            if kept_text(&stats, &found, 0) == 0 {
+                found = verdicts(&stats, &containers, Rules(0));
+            }
         }
-        let whole_root = (chosen || include_root) && found.1;
+        let whole_root = containers.contains(&0);
         MainContent {
-            verdicts: found.0,
+            verdicts: found,
             end: stats.end,
             whole_root,
         }
@@ -257,26 +256,26 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
     };
     // Per element, what its descendants' hints change in its raw counts:
     // the sum over its children of (scored − raw).
-    let mut change = vec![(0.0f64, 0.0f64, 0.0f64); n];
+    let mut change = vec![(0.0f64, 0.0f64); n];
     let total_prose = stats.prose[0];
     for i in (0..n).rev() {
         let hints = stats.hints[i];
         let text = f64::from(stats.text[i]);
         let prose = f64::from(stats.prose[i]);
         let listed = f64::from(stats.listed[i]);
-        let raw = (prose, listed, text - prose - listed);
+        let raw = (prose, listed);
         // A furniture hint on an element that holds most of the page's
         // prose is wrong (a `div.page-with-sidebar` around everything).
         let holds_most = stats.prose[i] * 2 > total_prose
             && total_prose > 0
             && !is_surely_boilerplate(hints, rules);
         let own = if hints & OMITTED != 0 || is_hidden(hints, rules) {
-            (0.0, 0.0, 0.0)
+            (0.0, 0.0)
         } else if i > 0 && !holds_most && is_furniture(hints, rules) {
-            (0.0, FURNITURE * text, 0.0)
+            (0.0, FURNITURE * text)
         } else {
-            let (p, l, o) = change[i];
-            (raw.0 + p, raw.1 + l, raw.2 + o)
+            let (p, l) = change[i];
+            (raw.0 + p, raw.1 + l)
         };
         scored.prose[i] = own.0;
         scored.links[i] = own.1;
@@ -284,7 +283,6 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
             let parent = &mut change[stats.parent[i] as usize];
             parent.0 += own.0 - raw.0;
             parent.1 += own.1 - raw.1;
-            parent.2 += own.2 - raw.2;
         }
     }
     scored
@@ -315,16 +313,12 @@ fn choose(stats: &Stats, rules: Rules) -> usize {
     best
 }
 
-/// Verdicts for the given containers; the flag says whether the content
-/// root is one of them.
-fn verdicts(stats: &Stats, containers: &[usize], rules: Rules) -> (Vec<Verdict>, bool) {
+/// Verdicts for the given containers (0 is the content root).
+fn verdicts(stats: &Stats, containers: &[usize], rules: Rules) -> Vec<Verdict> {
     let n = stats.len();
     let mut verdicts = vec![Verdict::Skip; n];
-    let mut whole_root = false;
     for &container in containers {
-        if container == 0 {
-            whole_root = true;
-        } else {
+        if container != 0 {
             verdicts[container] = Verdict::Root;
             let mut ancestor = stats.parent[container] as usize;
             while ancestor > 0 && verdicts[ancestor] == Verdict::Skip {
@@ -343,7 +337,7 @@ fn verdicts(stats: &Stats, containers: &[usize], rules: Rules) -> (Vec<Verdict>,
             }
         }
     }
-    (verdicts, whole_root)
+    verdicts
 }
 
 /// Whether the element `i` inside `container` is boilerplate.
@@ -377,8 +371,7 @@ fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules) -> bool {
 }
 
 /// The characters of text the verdicts keep inside `container`.
-fn kept_text(stats: &Stats, found: &(Vec<Verdict>, bool), container: usize) -> u32 {
-    let verdicts = &found.0;
+fn kept_text(stats: &Stats, verdicts: &[Verdict], container: usize) -> u32 {
     let end = stats.end[container] as usize;
     let mut kept = stats.text[container];
     let mut i = container + 1;
