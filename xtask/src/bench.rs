@@ -401,13 +401,7 @@ fn print_table(report: &Value) {
     }
     for tokens in token_rows {
         let number = |key: &str| tokens[key].as_f64().unwrap_or(f64::NAN);
-        let verdict = |key: &str| {
-            if tokens[key].as_bool() == Some(true) {
-                "met"
-            } else {
-                "not met"
-            }
-        };
+        let verdict = |key: &str| met(&tokens[key]);
         println!(
             "| {} | {:.3} | {:.3} | {:.3} | {:.3} | {} | {:.1} ({}) |",
             tokens["sizer"].as_str().unwrap_or(""),
@@ -442,12 +436,17 @@ fn print_table(report: &Value) {
             number("jobs_1_s"),
             number("jobs_2_s"),
             number("speedup"),
-            if row["target_met"].as_bool() == Some(true) {
-                "met"
-            } else {
-                "not met"
-            },
+            met(&row["target_met"]),
         );
+    }
+}
+
+/// A report's target verdict as the tables print it.
+fn met(verdict: &Value) -> &'static str {
+    if verdict.as_bool() == Some(true) {
+        "met"
+    } else {
+        "not met"
     }
 }
 
