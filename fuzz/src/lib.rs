@@ -307,7 +307,7 @@ impl PageFacts {
                         if let Some(id) = dom.attribute(node, "id") {
                             facts.ids.insert(id.into_owned());
                         }
-                        if matches!(name.as_str(), "script" | "style" | "template" | "noscript") {
+                        if matches!(name.as_str(), "script" | "style" | "template") {
                             continue;
                         }
                         if matches!(name.as_str(), "h1" | "h2" | "h3" | "h4" | "h5" | "h6") {

@@ -300,7 +300,35 @@ type PageResult = (
     usize,
     Option<markdown::Words>,
     markdown::Tally,
+    HeadingTally,
 );
+
+/// Chunks that end with a heading (SPEC §5 keeps headings with what
+/// follows them) and chunks of nothing but headings, on html5ever.
+#[derive(Clone, Copy, Default)]
+struct HeadingTally {
+    chunks: usize,
+    ending: usize,
+    only: usize,
+}
+
+impl HeadingTally {
+    fn of(chunks: &Chunks) -> Self {
+        HeadingTally {
+            chunks: chunks.len(),
+            ending: conformance::chunks_ending_with_a_heading(chunks).len(),
+            only: conformance::heading_only_chunks(chunks).len(),
+        }
+    }
+
+    fn add(self, other: Self) -> Self {
+        HeadingTally {
+            chunks: self.chunks + other.chunks,
+            ending: self.ending + other.ending,
+            only: self.only + other.only,
+        }
+    }
+}
 
 struct Difference {
     page: String,
@@ -353,6 +381,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     writeln!(report, "|---|---|---|---|---|")?;
     let mut details = String::new();
     let mut markdown_report = String::new();
+    let mut heading_report = String::from(
+        "| corpus | config | chunks (html5ever) | ending with a heading | only headings |\n\
+         |---|---|---|---|---|\n",
+    );
     let mut ecma_checked = 0;
     let mut ecma_without_anchor = 0;
     for corpus_dir in &corpora {
@@ -381,6 +413,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     let mut checked = 0;
                     let mut words = None;
                     let mut tally = markdown::Tally::default();
+                    let mut headings = HeadingTally::default();
                     let outputs = Backend::ALL
                         .iter()
                         .map(|&backend| {
@@ -399,6 +432,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                                         .ok_or_else(|| "a second split differs".to_owned())
                                 })
                                 .and_then(|()| check_provenance(&chunks, ids))
+                                .map(|()| {
+                                    if backend == Backend::Html5ever {
+                                        headings = HeadingTally::of(&chunks);
+                                    }
+                                })
                                 .and_then(|()| {
                                     if !is_markdown {
                                         return Ok(());
@@ -437,7 +475,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                                 })
                         })
                         .collect::<Result<Vec<_>, String>>()?;
-                    Ok((outputs, checked, words, tally))
+                    Ok((outputs, checked, words, tally, headings))
                 })
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(|violation| anyhow::anyhow!("invariant violated: {violation}"))?;
@@ -446,22 +484,44 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let mut known_differences = Vec::new();
             let mut repeating_spans = 0;
             let mut tally = markdown::Tally::default();
+            let mut headings = HeadingTally::default();
             let results: Vec<Vec<Vec<Record>>> = results
                 .into_iter()
-                .map(|(outputs, page_checked, words, page_tally)| {
-                    checked.push(page_checked);
-                    tally = tally.add(page_tally);
-                    match words {
-                        Some(markdown::Words::Differ(difference)) => {
-                            word_differences.push(difference);
+                .map(
+                    |(outputs, page_checked, words, page_tally, page_headings)| {
+                        checked.push(page_checked);
+                        tally = tally.add(page_tally);
+                        headings = headings.add(page_headings);
+                        match words {
+                            Some(markdown::Words::Differ(difference)) => {
+                                word_differences.push(difference);
+                            }
+                            Some(markdown::Words::KnownToDiffer(why)) => {
+                                known_differences.push(why)
+                            }
+                            Some(markdown::Words::RepeatsSpans) => repeating_spans += 1,
+                            None => {}
                         }
-                        Some(markdown::Words::KnownToDiffer(why)) => known_differences.push(why),
-                        Some(markdown::Words::RepeatsSpans) => repeating_spans += 1,
-                        None => {}
-                    }
-                    outputs
-                })
+                        outputs
+                    },
+                )
                 .collect();
+            writeln!(
+                heading_report,
+                "| {corpus_name} | {config_name} | {} | {} ({:.1} %) | {} ({:.1} %) |",
+                headings.chunks,
+                headings.ending,
+                percent(headings.ending, headings.chunks),
+                headings.only,
+                percent(headings.only, headings.chunks),
+            )?;
+            if headings.ending > 0 {
+                failed.push(format!(
+                    "{} chunks of {corpus_name} with {config_name} end with a heading (SPEC §5 \
+                     keeps a heading with what follows it)",
+                    headings.ending
+                ));
+            }
             if is_markdown {
                 writeln!(
                     markdown_report,
@@ -580,6 +640,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
              {ecma_without_anchor} without an anchor."
         )?;
     }
+    writeln!(
+        report,
+        "\nHeadings kept with what follows them (SPEC §5):\n{heading_report}"
+    )?;
     if !markdown_report.is_empty() {
         writeln!(
             report,
@@ -601,6 +665,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     println!("ok: invariants hold on every run; backends that must agree do.");
     Ok(())
+}
+
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
 }
 
 fn position(backend: Backend) -> usize {

@@ -647,3 +647,142 @@ proptest! {
         }
     }
 }
+
+/// A page of sections, headings and paragraphs whose heading texts
+/// (`Heading 3`) never occur in a paragraph (lowercase words), so that a
+/// chunk ending with one is found for sure.
+fn outline_page() -> impl Strategy<Value = String> {
+    #[derive(Debug, Clone)]
+    enum Part {
+        Heading(u8),
+        Paragraph(String),
+        Section(Vec<Part>),
+    }
+    let leaf = prop_oneof![
+        2 => (1u8..=6).prop_map(Part::Heading),
+        3 => "[a-z]{1,12}( [a-z]{1,12}){0,12}".prop_map(Part::Paragraph),
+    ];
+    let part = leaf.prop_recursive(3, 40, 6, |inner| {
+        prop::collection::vec(inner, 1..6).prop_map(Part::Section)
+    });
+    fn render(parts: &[Part], number: &mut usize, out: &mut String) {
+        for part in parts {
+            match part {
+                Part::Heading(rank) => {
+                    *number += 1;
+                    out.push_str(&format!("<h{rank}>Heading {number}</h{rank}>\n"));
+                }
+                Part::Paragraph(text) => out.push_str(&format!("<p>{text}</p>\n")),
+                Part::Section(inner) => {
+                    out.push_str("<section>");
+                    render(inner, number, out);
+                    // A section kept whole that ends with a heading would
+                    // end its chunk with it: SPEC §5 joins heading segments
+                    // only.
+                    if matches!(inner.last(), Some(Part::Heading(_))) {
+                        out.push_str("<p>closing words</p>");
+                    }
+                    out.push_str("</section>\n");
+                }
+            }
+        }
+    }
+    prop::collection::vec(part, 0..10).prop_map(|parts| {
+        let mut out = String::new();
+        render(&parts, &mut 0, &mut out);
+        out
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// SPEC §5: a heading is kept with what follows it, so no chunk but a
+    /// document's last ends with one, unless it holds nothing else (a
+    /// heading and what follows it over the cap); every backend agrees.
+    #[test]
+    fn no_chunk_but_the_last_ends_with_a_heading(
+        html in outline_page(),
+        config in config(),
+        headings_separate in any::<bool>(),
+    ) {
+        // Only heading segments are joined (SPEC §5): a group kept whole
+        // that ends with a heading (`<p>` as a separator before an `<h3>`,
+        // an element in `neverBreakWithin`) ends its chunk with it. So the
+        // separators here are none or every heading, and nothing is
+        // protected.
+        let separators = match headings_separate {
+            true => ["h1", "h2", "h3", "h4", "h5", "h6"].map(str::to_owned).to_vec(),
+            false => Vec::new(),
+        };
+        // A heading is a heading segment only if it fits the target with
+        // what its chunk carries (a heading path, at most half the target):
+        // at 40 characters the longest generated heading does.
+        let config = SplitterConfig {
+            chunk_size: config.chunk_size + 40,
+            max_chunk_size: config.max_chunk_size.map(|max| max + 40),
+            separators,
+            never_break_within: Vec::new(),
+            ..config
+        };
+        let splitter = Splitter::from_config(config).expect("generated configs are valid");
+        let results = conformance::split_all(&splitter, &html);
+        let (_, first) = &results[0];
+        for (backend, chunks) in &results {
+            let is_heading = |line: &str| {
+                line.strip_prefix("Heading ")
+                    .is_some_and(|number| number.bytes().all(|b| b.is_ascii_digit()))
+            };
+            let ending = conformance::chunks_ending_with(chunks, is_heading);
+            prop_assert!(
+                ending.is_empty(),
+                "[{}] chunks {:?} end with a heading: {:?}",
+                backend,
+                ending,
+                chunks.texts().collect::<Vec<_>>()
+            );
+            prop_assert_eq!(
+                first.texts().collect::<Vec<_>>(),
+                chunks.texts().collect::<Vec<_>>(),
+                "[{}]",
+                backend
+            );
+        }
+    }
+}
+
+#[test]
+fn a_heading_at_a_chunks_end_is_found() {
+    let splitter = Splitter::from_config(SplitterConfig::new(30)).expect("valid config");
+    let chunks = Backend::Html5ever
+        .split(
+            &splitter,
+            "<p>Intro paragraph.</p><h2>Next</h2><p>Body of the next one.</p>",
+        )
+        .expect("the backend parses this input");
+    // The heading joins what follows.
+    assert_eq!(
+        chunks.texts().collect::<Vec<_>>(),
+        ["Intro paragraph.", "Next\nBody of the next one."]
+    );
+    assert!(conformance::chunks_ending_with_a_heading(&chunks).is_empty());
+    // An element kept whole that ends with a heading is not a heading
+    // segment: its chunk ends with the heading, and the check finds it.
+    let config = SplitterConfig {
+        never_break_within: vec![".keep".to_owned()],
+        ..SplitterConfig::new(30)
+    };
+    let splitter = Splitter::from_config(config).expect("valid config");
+    let chunks = Backend::Html5ever
+        .split(
+            &splitter,
+            "<div class=keep><p>Intro paragraph.</p><h2>Next</h2></div><p>Body of the next one.</p>",
+        )
+        .expect("the backend parses this input");
+    assert_eq!(
+        chunks.texts().collect::<Vec<_>>(),
+        ["Intro paragraph.\nNext", "Body of the next one."]
+    );
+    assert_eq!(conformance::chunks_ending_with_a_heading(&chunks), [0]);
+    assert!(conformance::check_headings_start_chunks(&chunks).is_err());
+}

@@ -37,6 +37,9 @@ fn assert_invariants(splitter: &Splitter<AnySizer>, chunks: &Chunks, label: &str
     if let Err(violation) = chunks.check(splitter.sizer(), splitter.config().max_chunk_size) {
         panic!("{label}: {violation}");
     }
+    if let Err(problem) = conformance::check_headings_start_chunks(chunks) {
+        panic!("{label}: {problem}");
+    }
 }
 
 fn render(chunks: &Chunks) -> String {

@@ -53,7 +53,7 @@ fn classify(name: &str) -> (ElementClass, Role) {
     buf.make_ascii_lowercase();
     let block = (ElementClass::Block, Role::Plain);
     match &*buf {
-        b"script" | b"style" | b"template" | b"noscript" => (ElementClass::Skipped, Role::Plain),
+        b"script" | b"style" | b"template" => (ElementClass::Skipped, Role::Plain),
         [b'h', rank @ b'1'..=b'6'] => (ElementClass::Block, Role::Heading(rank - b'0')),
         b"article" | b"aside" | b"nav" | b"section" | b"emu-annex" | b"emu-clause"
         | b"emu-intro" => (ElementClass::Block, Role::Sectioning),

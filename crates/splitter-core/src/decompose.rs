@@ -111,12 +111,13 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
             spans,
             sizes,
             origins,
+            headings,
         } = segments;
-        for (index, ((span, size), origin)) in spans.into_iter().zip(sizes).zip(origins).enumerate()
-        {
+        let kept = spans.into_iter().zip(sizes).zip(origins).zip(headings);
+        for (index, (((span, size), origin), heading)) in kept.enumerate() {
             let redo = next.next_if_eq(&index).and(origin);
             let Some(origin) = redo else {
-                refined.push(span, size, origin);
+                refined.push(span, size, origin, heading);
                 continue;
             };
             self.sizes.measure_within(span);
@@ -127,10 +128,14 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
                 },
                 in_protected: origin.in_protected,
             }]);
-            for ((span, size), origin) in
-                again.spans.into_iter().zip(again.sizes).zip(again.origins)
-            {
-                refined.push(span, size, origin);
+            let again = again
+                .spans
+                .into_iter()
+                .zip(again.sizes)
+                .zip(again.origins)
+                .zip(again.headings);
+            for (((span, size), origin), heading) in again {
+                refined.push(span, size, origin, heading);
             }
         }
         refined
@@ -192,8 +197,24 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
     }
 
     /// Keeps `span` as a segment: with its size if it was measured, with
-    /// `estimate` and the group it came from if it was kept on an estimate.
+    /// `estimate` and the group it came from if it was kept on an estimate;
+    /// a heading segment (SPEC §5) if the group is one heading and fits the
+    /// target.
     fn keep(&mut self, span: Range<usize>, fit: Fit, group: Group, in_protected: bool) {
+        self.keep_as(span, fit, group, in_protected, false);
+    }
+
+    /// [`keep`](Self::keep), for a span that fits the target when
+    /// `fits_target`.
+    fn keep_as(
+        &mut self,
+        span: Range<usize>,
+        fit: Fit,
+        group: Group,
+        in_protected: bool,
+        fits_target: bool,
+    ) {
+        let heading = fits_target && self.is_heading(group);
         let (size, origin) = match fit {
             Fit::Estimated(estimate) => {
                 (Size::Estimate(estimate), Some(group.origin(in_protected)))
@@ -205,7 +226,42 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
                 None,
             ),
         };
-        self.segments.push(span, size, origin);
+        self.segments.push(span, size, origin, heading);
+    }
+
+    /// Whether the group is one heading: of its units, one alone has text,
+    /// and that one is a heading element (`h1`–`h6`, in any case) or, at any
+    /// depth, an element whose one child unit with text is. So a heading
+    /// beside an empty anchor (`<span id=…></span><h1>`) or inside wrappers
+    /// (DocBook's `<div class="titlepage"><div><div><h2>`) has only the
+    /// heading's text and is read as the heading (SPEC §5). Each step goes
+    /// one level down one subtree, so over a document's disjoint segments
+    /// this costs at most one visit per unit.
+    fn is_heading(&self, group: Group) -> bool {
+        let units = &self.canonical.units;
+        let text = &self.canonical.text;
+        let has_text = |&index: &usize| {
+            let unit = &units[index];
+            !text[unit.start..unit.end].trim().is_empty()
+        };
+        let mut candidates = self.canonical.siblings(group.first, group.last);
+        loop {
+            let mut with_text = candidates.filter(has_text);
+            let (Some(only), None) = (with_text.next(), with_text.next()) else {
+                return false;
+            };
+            let unit = &units[only];
+            if !unit.is_element {
+                return false;
+            }
+            if matches!(
+                self.dom.element_name(unit.node).as_bytes(),
+                [b'h' | b'H', b'1'..=b'6']
+            ) {
+                return true;
+            }
+            candidates = self.canonical.children(only);
+        }
     }
 
     fn is_separator(&mut self, unit: usize) -> bool {
@@ -272,7 +328,7 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
         }
         let fit = self.fits_chunk(&span);
         if fit.fits() {
-            self.keep(span, fit, group, in_protected);
+            self.keep_as(span, fit, group, in_protected, true);
             return;
         }
         if group.first != group.last {
@@ -356,7 +412,7 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
                     pieces.next();
                 }
             }
-            self.segments.push(piece, Size::Unknown, None);
+            self.segments.push(piece, Size::Unknown, None, false);
         }
     }
 }

@@ -200,9 +200,7 @@ fn for_each_text<A: DomAdapter>(dom: &A, node: A::Node, mut visit: impl FnMut(&s
         *next = dom.next_sibling(current);
         match dom.kind(current) {
             NodeKind::Text => visit(&dom.text(current)),
-            NodeKind::Element
-                if !is_named(dom, current, &["script", "style", "template", "noscript"]) =>
-            {
+            NodeKind::Element if !is_named(dom, current, &["script", "style", "template"]) => {
                 stack.push(dom.first_child(current));
             }
             _ => {}

@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use crate::chunks::CarriedText;
 use crate::context::Context;
-use crate::segments::{Limits, Size};
+use crate::segments::{Limits, Segments, Size};
 use crate::sizer::Sizer;
 
 /// The chunks of a merge: their spans and their sizes, measured by the
@@ -35,8 +35,91 @@ pub(crate) struct Merged {
 /// it alone.
 const SLACK: (usize, usize) = (1, 4);
 
+/// The segments a merge takes: the decomposition's, with each heading
+/// segment joined with what follows it (SPEC §5).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Joined {
+    pub(crate) spans: Vec<Range<usize>>,
+    pub(crate) sizes: Vec<Size>,
+    /// Whether a chunk starts at the segment: a heading, or a run of
+    /// headings, that could not be joined with what follows it and is not
+    /// the document's last segment.
+    pub(crate) breaks: Vec<bool>,
+    /// For each segment, the index of its first segment among the
+    /// decomposition's.
+    pub(crate) firsts: Vec<usize>,
+}
+
+impl Joined {
+    fn push(&mut self, span: Range<usize>, size: Size, starts_chunk: bool, first: usize) {
+        self.spans.push(span);
+        self.sizes.push(size);
+        self.breaks.push(starts_chunk);
+        self.firsts.push(first);
+    }
+}
+
+/// Headings stay with what follows them (SPEC §5): a heading segment is
+/// joined with the segment after it when the joined text, with what a chunk
+/// beginning there carries, fits the cap (always, when there is none); a
+/// joined run that ends with a heading waits for the next segment the same
+/// way. A run that still ends with a heading and is not the last segment
+/// starts a chunk.
+///
+/// A joined segment's size is measured when there is a cap (so it is exact,
+/// never reported oversized) and left to the merge otherwise; the others
+/// keep theirs. A run of headings is measured once per segment it takes,
+/// each time within the cap.
+pub(crate) fn join_headings<N, S: Sizer>(
+    text: &str,
+    segments: &Segments,
+    sizer: &S,
+    max: Option<usize>,
+    context: &Context<'_, N, S>,
+) -> Joined {
+    let Segments {
+        spans,
+        sizes,
+        headings,
+        ..
+    } = segments;
+    let is_heading = |index: usize| headings.get(index).copied().unwrap_or(false);
+    let mut joined = Joined::default();
+    let mut index = 0;
+    while let Some(span) = spans.get(index) {
+        let size = sizes.get(index).copied().unwrap_or(Size::Unknown);
+        if !is_heading(index) {
+            joined.push(span.clone(), size, false, index);
+            index += 1;
+            continue;
+        }
+        let (mut last, mut size) = (index, size);
+        while is_heading(last)
+            && let Some(next) = spans.get(last + 1)
+        {
+            let run = span.start..next.end;
+            size = match max {
+                None => Size::Unknown,
+                Some(max) => {
+                    let own = sizer.size(&text[run.clone()]);
+                    if own.saturating_add(context.size(&run)) > max {
+                        break;
+                    }
+                    Size::Exact(own)
+                }
+            };
+            last += 1;
+        }
+        let starts_chunk = is_heading(last) && last + 1 < spans.len();
+        joined.push(span.start..spans[last].end, size, starts_chunk, index);
+        index = last + 1;
+    }
+    joined
+}
+
 /// Greedy merge (SPEC §5): consecutive segments share a chunk while the text
-/// from the chunk's start to the segment's end fits the target.
+/// from the chunk's start to the segment's end fits the target, and a
+/// segment listed in `breaks` starts a chunk.
 ///
 /// Whether the next segment fits is decided on the sum of the chunk's size
 /// so far, the gap's and the segment's, each as the decomposition knows it
@@ -53,6 +136,7 @@ pub(crate) fn merge<N, S: Sizer>(
     text: &str,
     segments: &[Range<usize>],
     known: &[Size],
+    breaks: &[bool],
     sizer: &S,
     limits: Limits,
     context: &Context<'_, N, S>,
@@ -64,7 +148,7 @@ pub(crate) fn merge<N, S: Sizer>(
         max: limits.max,
         context,
     }
-    .run(segments, known)
+    .run(segments, known, breaks)
 }
 
 /// A merge's text and settings.
@@ -132,7 +216,7 @@ impl<N, S: Sizer> Merge<'_, '_, N, S> {
         merged.sizes.push(size);
     }
 
-    fn run(&self, segments: &[Range<usize>], known: &[Size]) -> Merged {
+    fn run(&self, segments: &[Range<usize>], known: &[Size], breaks: &[bool]) -> Merged {
         let additive = self.sizer.is_additive();
         let mut merged = Merged::default();
         // The current chunk: its first segment, its span, its size so far and
@@ -150,7 +234,8 @@ impl<N, S: Sizer> Merge<'_, '_, N, S> {
                         .saturating_add(self.size(chunk.end..segment.start))
                         .saturating_add(size);
                     let carried = self.context.size(&(chunk.start..segment.end));
-                    if joined.saturating_add(carried) <= self.chunk_size {
+                    let starts_chunk = breaks.get(index).copied().unwrap_or(false);
+                    if !starts_chunk && joined.saturating_add(carried) <= self.chunk_size {
                         let exact = whole_exact && additive && exact;
                         (first, chunk.start..segment.end, joined, exact)
                     } else {
@@ -228,8 +313,9 @@ impl<N, S: Sizer> Merge<'_, '_, N, S> {
                 Size::Exact(size)
             })
             .collect();
-        // Every size is exact now, so this merge lists nothing oversized.
-        let again = self.run(&segments[parts], &measured);
+        // Every size is exact now, so this merge lists nothing oversized;
+        // only the first part can start a chunk, and it does.
+        let again = self.run(&segments[parts], &measured, &[]);
         merged.spans.extend(again.spans);
         merged.sizes.extend(again.sizes);
         merged.carried.extend(again.carried);
@@ -294,6 +380,7 @@ mod tests {
             text,
             &segments,
             &[],
+            &[],
             &Characters,
             limits(8, None),
             &nothing(),
@@ -319,6 +406,7 @@ mod tests {
             text,
             &segments,
             &[],
+            &[],
             &sizer,
             limits(10, Some(12)),
             &nothing(),
@@ -329,12 +417,21 @@ mod tests {
             assert_eq!(sizer.size(&text[span.clone()]), *size);
         }
         // Without a cap too: 18 is more than a quarter over the target.
-        let merged = merge(text, &segments, &[], &sizer, limits(10, None), &nothing());
+        let merged = merge(
+            text,
+            &segments,
+            &[],
+            &[],
+            &sizer,
+            limits(10, None),
+            &nothing(),
+        );
         assert_eq!(merged.spans, [0..4, 5..9, 10..12]);
         // The target is soft: 18 is within a quarter of 15, so it stands.
         let merged = merge(
             text,
             &segments[..2],
+            &[],
             &[],
             &sizer,
             limits(15, None),
@@ -351,6 +448,7 @@ mod tests {
         let merged = merge(
             "ab",
             &[0..1, 1..2],
+            &[],
             &[],
             &sizer,
             limits(25, Some(30)),
@@ -371,6 +469,7 @@ mod tests {
             text,
             &segments,
             &cheap,
+            &[],
             &sizer,
             limits(6, Some(8)),
             &nothing(),
@@ -379,7 +478,15 @@ mod tests {
         assert_eq!(merged.sizes, [4, 4, 4]);
         assert!(merged.oversized.is_empty());
         // Without a cap too: 14 is more than a quarter over the target.
-        let merged = merge(text, &segments, &cheap, &sizer, limits(6, None), &nothing());
+        let merged = merge(
+            text,
+            &segments,
+            &cheap,
+            &[],
+            &sizer,
+            limits(6, None),
+            &nothing(),
+        );
         assert_eq!(merged.spans, [0..4, 5..9, 10..14]);
         assert_eq!(merged.sizes, [4, 4, 4]);
         // Within a quarter of the target the estimate stands, and the
@@ -388,6 +495,7 @@ mod tests {
             text,
             &segments[..2],
             &cheap[..2],
+            &[],
             &sizer,
             limits(8, None),
             &nothing(),
@@ -406,19 +514,29 @@ mod tests {
             text,
             &segments,
             &known,
+            &[],
             &sizer,
             limits(6, Some(8)),
             &nothing(),
         );
         assert_eq!(merged.oversized, [1]);
         // Without a cap: 10 is more than a quarter over the target.
-        let merged = merge(text, &segments, &known, &sizer, limits(6, None), &nothing());
+        let merged = merge(
+            text,
+            &segments,
+            &known,
+            &[],
+            &sizer,
+            limits(6, None),
+            &nothing(),
+        );
         assert_eq!(merged.oversized, [1]);
         // Alone, as a single segment, too.
         let merged = merge(
             text,
             &segments[1..2],
             &known[1..2],
+            &[],
             &sizer,
             limits(6, Some(8)),
             &nothing(),
@@ -430,6 +548,7 @@ mod tests {
             text,
             &segments,
             &[Size::Exact(4); 3],
+            &[],
             &sizer,
             limits(6, Some(8)),
             &nothing(),

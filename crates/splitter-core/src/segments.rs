@@ -42,13 +42,24 @@ pub(crate) struct Segments {
     pub(crate) sizes: Vec<Size>,
     /// For a segment kept on an estimate: where it came from.
     pub(crate) origins: Vec<Option<Origin>>,
+    /// Whether the segment is one heading (`h1`–`h6`, alone or with units
+    /// that have no text, or in wrappers that hold only it) that fits the
+    /// target: a heading segment, kept with what follows it (SPEC §5).
+    pub(crate) headings: Vec<bool>,
 }
 
 impl Segments {
-    pub(crate) fn push(&mut self, span: Range<usize>, size: Size, origin: Option<Origin>) {
+    pub(crate) fn push(
+        &mut self,
+        span: Range<usize>,
+        size: Size,
+        origin: Option<Origin>,
+        heading: bool,
+    ) {
         self.spans.push(span);
         self.sizes.push(size);
         self.origins.push(origin);
+        self.headings.push(heading);
     }
 
     pub(crate) fn len(&self) -> usize {

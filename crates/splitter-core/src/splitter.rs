@@ -10,7 +10,7 @@ use crate::decompose::{Decomposition, Settings};
 use crate::error::ConfigError;
 use crate::main_content::Rules;
 use crate::main_content::Rules as MainContentRules;
-use crate::merge::{Merged, merge};
+use crate::merge::{Merged, join_headings, merge};
 use crate::named::AnySizer;
 use crate::provenance;
 use crate::segments::Limits;
@@ -206,11 +206,12 @@ impl<S: Sizer> Splitter<S> {
         }
     }
 
-    /// Decomposition (SPEC §4) and merge (SPEC §5). A segment the
-    /// decomposition kept on an estimated size and the merge found over the
-    /// cap, or more than a quarter over the target, is decomposed again, measuring every size, and the segments are
-    /// merged again: rare, and it ends because re-decomposed segments are
-    /// measured.
+    /// Decomposition (SPEC §4) and merge (SPEC §5), headings joined with
+    /// what follows them first. A segment the decomposition kept on an
+    /// estimated size and the merge found over the cap, or more than a
+    /// quarter over the target, is decomposed again, measuring every size,
+    /// and the segments are joined and merged again: rare, and it ends
+    /// because re-decomposed segments are measured.
     fn segments_merged<A: DomAdapter>(
         &self,
         dom: &A,
@@ -226,10 +227,18 @@ impl<S: Sizer> Splitter<S> {
             Decomposition::new(self.decomposition_settings(), dom, canonical, &context);
         let mut segments = decomposition.run();
         loop {
+            let joined = join_headings(
+                &canonical.text,
+                &segments,
+                &self.sizer,
+                self.config.max_chunk_size,
+                &context,
+            );
             let merged = merge(
                 &canonical.text,
-                &segments.spans,
-                &segments.sizes,
+                &joined.spans,
+                &joined.sizes,
+                &joined.breaks,
                 &self.sizer,
                 self.limits(),
                 &context,
@@ -237,7 +246,14 @@ impl<S: Sizer> Splitter<S> {
             if merged.oversized.is_empty() {
                 return merged;
             }
-            segments = decomposition.refine(segments, &merged.oversized);
+            // Joined segments are measured, so only a segment left as the
+            // decomposition gave it can be oversized: its index there.
+            let oversized: Vec<usize> = merged
+                .oversized
+                .iter()
+                .filter_map(|&index| joined.firsts.get(index).copied())
+                .collect();
+            segments = decomposition.refine(segments, &oversized);
         }
     }
 }

@@ -62,7 +62,7 @@
 //!     their text would stay in the foreign element;
 //!   - up to [`MAX_DEPTH`]` + 16`: the tags whose handling switches the
 //!     tokenizer's state (`script`, `style`, `textarea`, `title`, `xmp`,
-//!     `iframe`, `noembed`, `noframes`, `noscript`, `plaintext`), so script
+//!     `iframe`, `noembed`, `noframes`, `plaintext`), so script
 //!     text stays script text; `svg`, `math` and their integration points
 //!     (`foreignObject`, `desc`, `mi`, `mo`, `mn`, `ms`, `mtext`,
 //!     `annotation-xml`), which decide whether `<![CDATA[` is text and which
@@ -143,9 +143,10 @@ const CHUNK: usize = 1 << 24;
 /// the [crate documentation](crate#depth-cap), and return what the sink's
 /// [`TreeSink::finish`] returns.
 ///
-/// The options are html5ever's defaults (scripting enabled, so `<noscript>`
-/// content is raw text), except that a byte order mark is dropped only at
-/// the very start of `html`. The input is fed to the tokenizer in pieces of
+/// The options are html5ever's defaults, except that scripting is disabled
+/// ([`tree_builder_opts`]: scripts are not run, so a page is read as a
+/// browser without scripting shows it, and `<noscript>` content is markup)
+/// and a byte order mark is dropped only at the very start of `html`. The input is fed to the tokenizer in pieces of
 /// at most 16 MiB, so inputs of any size work.
 ///
 /// Panics only if html5ever or the sink does; the backends catch that.
@@ -161,7 +162,7 @@ pub fn parse_with_sink<S: TreeSink>(sink: S, html: &str) -> S::Output {
 /// The tree does not depend on `chunk`; this exists so that tests can feed
 /// small pieces and check that.
 pub fn parse_in_chunks<S: TreeSink>(sink: S, html: &str, chunk: usize) -> S::Output {
-    let tree_builder = TreeBuilder::new(sink, TreeBuilderOpts::default());
+    let tree_builder = TreeBuilder::new(sink, tree_builder_opts());
     // html5ever drops a byte order mark at the start of every piece it is
     // fed, not just the first; so drop the one at the start of the document
     // here, and have the tokenizer keep the rest.
@@ -186,6 +187,19 @@ pub fn parse_in_chunks<S: TreeSink>(sink: S, html: &str, chunk: usize) -> S::Out
     }
     tokenizer.end();
     tokenizer.sink.inner.sink.finish()
+}
+
+/// The tree builder's options [`parse_with_sink`] uses: html5ever's defaults
+/// with the scripting flag off, so that `<noscript>` content is parsed as
+/// markup (the splitter runs no scripts). Pass them, as
+/// `ParseOpts { tree_builder: tree_builder_opts(), ..Default::default() }`,
+/// to html5ever's `parse_document` to build the same tree without the depth
+/// cap.
+pub fn tree_builder_opts() -> TreeBuilderOpts {
+    TreeBuilderOpts {
+        scripting_enabled: false,
+        ..TreeBuilderOpts::default()
+    }
 }
 
 /// Counts the handles a tree builder traces.

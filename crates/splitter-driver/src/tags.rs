@@ -55,7 +55,6 @@ pub(crate) fn is_exempt(name: &LocalName) -> bool {
             | local_name!("iframe")
             | local_name!("noembed")
             | local_name!("noframes")
-            | local_name!("noscript")
             | local_name!("plaintext")
             | local_name!("svg")
             | local_name!("math")

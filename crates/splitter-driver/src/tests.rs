@@ -20,9 +20,17 @@ fn html_of(dom: &RcDom) -> String {
     String::from_utf8(out).expect("the serializer writes UTF-8")
 }
 
+/// html5ever's own driver's options, with scripting off as ours.
+fn parse_opts() -> html5ever::ParseOpts {
+    html5ever::ParseOpts {
+        tree_builder: crate::tree_builder_opts(),
+        ..Default::default()
+    }
+}
+
 /// What html5ever's own driver builds.
 fn plain(html: &str) -> String {
-    html_of(&html5ever::parse_document(RcDom::default(), Default::default()).one(html))
+    html_of(&html5ever::parse_document(RcDom::default(), parse_opts()).one(html))
 }
 
 fn capped(html: &str) -> String {

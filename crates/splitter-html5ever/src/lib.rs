@@ -139,8 +139,10 @@ pub struct Html5everDom {
 
 impl Html5everDom {
     /// Parse a whole HTML document, as a browser would, with
-    /// [`splitter_driver::parse_with_sink`]: html5ever with default options (a leading byte
-    /// order mark is dropped) and the [depth cap](crate#depth-cap).
+    /// [`splitter_driver::parse_with_sink`]: html5ever with default options
+    /// but scripting off (scripts are not run, so `<noscript>` content is
+    /// markup, as a browser without scripting reads it; a leading byte order
+    /// mark is dropped) and the [depth cap](crate#depth-cap).
     ///
     /// Every input parses to some document, as in a browser. Never panics:
     /// should the parser panic regardless (a bug in html5ever or in this

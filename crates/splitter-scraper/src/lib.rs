@@ -97,8 +97,10 @@ impl fmt::Debug for ScraperDom {
 impl ScraperDom {
     /// Parses `html` as a whole document, as [`Html::parse_document`] does
     /// but through [`splitter_driver::parse_with_sink`]: the same driver
-    /// as the html5ever backend, with the same [depth cap](crate#depth-cap)
-    /// and byte order mark handling, so both backends build the same tree.
+    /// as the html5ever backend, with the same [depth cap](crate#depth-cap),
+    /// byte order mark handling and scripting flag (off: `<noscript>`
+    /// content is markup, as a browser without scripting reads it), so both
+    /// backends build the same tree.
     ///
     /// Like a browser, the parser recovers from any markup. Never panics:
     /// should html5ever or scraper's tree sink panic (a bug in either), the

@@ -234,6 +234,18 @@ impl<'a> Builder<'a> {
             })
     }
 
+    /// A `noscript` opened in `<head>` is the current element: the
+    /// standard's "in head noscript" insertion mode (scripting is off).
+    fn in_head_noscript(&self) -> bool {
+        !self.body_started
+            && self.open.len() == 3
+            && self.open.get(1).is_some_and(|open| open.id == self.head)
+            && self
+                .open
+                .last()
+                .is_some_and(|open| self.name_of(open.id).eq_ignore_ascii_case(b"noscript"))
+    }
+
     /// The `html` element, created (implied) at `position` if no token has
     /// created it yet, as the standard's "before html" insertion mode does.
     fn ensure_html(&mut self, position: usize) -> u32 {
@@ -386,6 +398,15 @@ impl<'a> Builder<'a> {
     /// Adds text in normal content.
     fn text(&mut self, start: usize, end: usize) {
         let mut start = start;
+        if self.in_head_noscript() {
+            // Whitespace stays in the `noscript` (in `<head>`, no content);
+            // other text closes it and is read as in `<head>`.
+            let bytes = self.src.as_bytes().get(start..end).unwrap_or_default();
+            if bytes.iter().all(|&b| is_space(b)) {
+                return;
+            }
+            self.pop();
+        }
         if self.in_head_context() {
             // A standard parser drops whitespace here or puts it into
             // `<head>`; the first other character starts the body.
@@ -535,6 +556,19 @@ impl<'a> Builder<'a> {
     /// An end tag: closes the innermost open element of that name, with
     /// everything opened inside it, unless a scope boundary is in between.
     fn end_tag(&mut self, position: usize, name: &[u8]) {
+        // In a `noscript` in `<head>`, `</noscript>` closes it, `</br>`
+        // closes it and is read as in `<head>`, and other end tags are
+        // ignored.
+        if self.in_head_noscript() {
+            if name.eq_ignore_ascii_case(b"noscript") {
+                self.pop();
+                return;
+            }
+            if !name.eq_ignore_ascii_case(b"br") {
+                return;
+            }
+            self.pop();
+        }
         // `</p>` and `</br>` end foreign content, like HTML start tags.
         if name.eq_ignore_ascii_case(b"p") || name.eq_ignore_ascii_case(b"br") {
             while self.in_foreign() {
@@ -724,6 +758,22 @@ impl<'a> Builder<'a> {
             return;
         }
         let html = self.ensure_html(start);
+        let mut kind = NodeKind::Element;
+        if self.in_head_noscript() {
+            // A `noscript` in `<head>` holds a few head elements; `<head>`
+            // and `<noscript>` are ignored there, and any other tag closes
+            // it and is read as in `<head>` (body content starts the body).
+            if name.eq_ignore_ascii_case(b"head") || name.eq_ignore_ascii_case(b"noscript") {
+                return;
+            }
+            if is_one_of(name, HEAD_NOSCRIPT) {
+                if is_one_of(name, HEAD_ONLY) {
+                    kind = NodeKind::Other;
+                }
+            } else {
+                self.pop();
+            }
+        }
         if name.eq_ignore_ascii_case(b"head") {
             if self.head == NONE
                 && !self.body_started
@@ -744,7 +794,6 @@ impl<'a> Builder<'a> {
             return;
         }
 
-        let mut kind = NodeKind::Element;
         if self.in_head_context() {
             if is_one_of(name, HEAD_ONLY) || is_one_of(name, HEAD_ALLOWED) {
                 self.ensure_head(start);

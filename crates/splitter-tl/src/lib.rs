@@ -108,7 +108,7 @@
 //!   element inside `<svg>` or `<math>`. Elsewhere `/>` does not close an
 //!   element (`<div/>` is `<div>`), as in the standard.
 //! - **Raw text.** The content of `script`, `style`, `xmp`, `iframe`,
-//!   `noembed`, `noframes`, `noscript`, `plaintext` (taken literally) and of
+//!   `noembed`, `noframes`, `plaintext` (taken literally) and of
 //!   `title` and `textarea` (references decoded) runs, as in the standard,
 //!   to the first matching end tag in any case (`</script\t>` too), found in
 //!   the source, or to the end of the input (for `script`, following the
@@ -130,7 +130,11 @@
 //!   — `title`, `meta`, `link`, `base`, `basefont`, `bgsound`, `noframes` —
 //!   go into `head`, are reported as [`NodeKind::Other`] and have no
 //!   children. (`script`, `style`, `template` and `noscript` there stay
-//!   elements.) Body content is non-whitespace text or any other element;
+//!   elements. Scripting is off, as in the other backends, so `noscript`
+//!   content is markup; in `<head>` a `noscript` holds only `link`, `meta`,
+//!   `style`, `basefont`, `bgsound` and `noframes`, and any other tag or
+//!   text closes it and is read as in `<head>`, as the standard's "in head
+//!   noscript" insertion mode does.) Body content is non-whitespace text or any other element;
 //!   it closes an open `head` and starts the body, and from then on these
 //!   elements are ordinary content, as in the standard.
 //! - **Text, not markup.** A `<` not followed by a letter, `/`, `!` or `?`

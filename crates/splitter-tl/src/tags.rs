@@ -15,8 +15,22 @@ pub(crate) const HEAD_ONLY: &[&[u8]] = &[
     b"noframes",
 ];
 
-/// Elements allowed in `<head>` that the core skips by name anyway.
+/// Elements allowed in `<head>` that stay elements there: the core skips
+/// the first three by name, and a `noscript` there holds only what
+/// [`HEAD_NOSCRIPT`] lists (anything else closes it and starts the body).
 pub(crate) const HEAD_ALLOWED: &[&[u8]] = &[b"script", b"style", b"template", b"noscript"];
+
+/// What a `noscript` in `<head>` may hold, with scripting off (the
+/// standard's "in head noscript" insertion mode); any other tag or text
+/// closes it.
+pub(crate) const HEAD_NOSCRIPT: &[&[u8]] = &[
+    b"basefont",
+    b"bgsound",
+    b"link",
+    b"meta",
+    b"noframes",
+    b"style",
+];
 
 /// Elements that never have children.
 pub(crate) const VOID: &[&[u8]] = &[
@@ -143,7 +157,6 @@ pub(crate) fn raw_text_mode(name: &[u8]) -> Option<Mode> {
         b"iframe",
         b"noembed",
         b"noframes",
-        b"noscript",
         b"plaintext",
     ];
     if is_one_of(name, RCDATA) {

@@ -64,7 +64,7 @@ fn signature<A: DomAdapter>(dom: &A) -> String {
             }
             NodeKind::Element => {
                 let name = dom.element_name(node).to_ascii_lowercase();
-                if ["script", "style", "template", "noscript"].contains(&name.as_str()) {
+                if ["script", "style", "template"].contains(&name.as_str()) {
                     continue;
                 }
                 out.push_str(&name);
@@ -138,7 +138,13 @@ const SKIPPED: &[&str] = &[
     "<!-- a comment <p>x</p> -->",
     "<!---->",
     "<?pi data?>",
+];
+
+/// Scripting is off in every backend, so `noscript` content is markup.
+const NOSCRIPT: &[&str] = &[
     "<noscript><p>no</p></noscript>",
+    "<noscript>plain <b>bold</b></noscript>",
+    "<NOSCRIPT><img src=p.gif></NOSCRIPT>",
 ];
 
 const RAW_TEXT: &[&str] = &[
@@ -222,6 +228,7 @@ impl Grammar {
         };
         let skipped = prop::sample::select(SKIPPED).prop_map(str::to_owned);
         let raw = prop::sample::select(RAW_TEXT).prop_map(str::to_owned);
+        let noscript = prop::sample::select(NOSCRIPT).prop_map(str::to_owned);
         if inline_only {
             return prop_oneof![
                 8 => text,
@@ -230,6 +237,7 @@ impl Grammar {
                 1 => anchor,
                 1 => skipped,
                 1 => raw,
+                1 => noscript,
             ]
             .boxed();
         }
@@ -268,6 +276,7 @@ impl Grammar {
             1 => list,
             1 => pre,
             1 => raw,
+            1 => noscript,
             1 => table,
         ]
         .boxed()
@@ -276,7 +285,7 @@ impl Grammar {
     /// A whole document: body content in one of four shapes of page.
     fn document(&self) -> impl Strategy<Value = String> + use<> {
         let body = self.children[0][0][0].clone();
-        ((body.clone(), body).prop_map(|(a, b)| a + &b), 0..4u8).prop_map(|(body, shape)| {
+        ((body.clone(), body).prop_map(|(a, b)| a + &b), 0..6u8).prop_map(|(body, shape)| {
             match shape {
                 0 => format!(
                     "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n\
@@ -289,6 +298,14 @@ impl Grammar {
                      \"http://www.w3.org/TR/html4/strict.dtd\">\n<HTML><HEAD><TITLE>T</TITLE></HEAD>\
                      <BODY>{body}</BODY></HTML>"
                 ),
+                // A noscript in head holds a few head elements; anything
+                // else closes it (and body content starts the body).
+                3 => format!(
+                    "<html><head><noscript><link rel=x> <style>a{{}}</style></noscript>\
+                     <noscript><img src=p.gif></noscript><title>T</title></head>\
+                     <body>{body}</body></html>"
+                ),
+                4 => format!("<head><noscript>\n<p>in head</p></noscript></head>{body}"),
                 _ => body,
             }
         })

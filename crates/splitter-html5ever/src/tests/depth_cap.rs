@@ -6,6 +6,7 @@ use crate::sink::Sink;
 use html5ever::parse_document;
 use html5ever::tendril::TendrilSink;
 use proptest::prelude::*;
+use splitter_driver::tree_builder_opts;
 
 /// The words of every text node, in document order.
 fn words(dom: &Html5everDom) -> Vec<String> {
@@ -21,11 +22,19 @@ fn words(dom: &Html5everDom) -> Vec<String> {
         .collect()
 }
 
+/// html5ever's own driver's options, with scripting off as the backend's.
+fn parse_opts() -> html5ever::ParseOpts {
+    html5ever::ParseOpts {
+        tree_builder: tree_builder_opts(),
+        ..Default::default()
+    }
+}
+
 /// The words the splitter sees: those of every text node outside the
-/// elements it skips (`script`, `style`, `template`, `noscript`, in any
-/// namespace), in document order.
+/// elements it skips (`script`, `style`, `template`, in any namespace), in
+/// document order.
 fn visible_words(dom: &Html5everDom) -> Vec<String> {
-    words_outside(dom, &["script", "style", "template", "noscript"])
+    words_outside(dom, &["script", "style", "template"])
 }
 
 /// The words of every text node outside elements named in `skip`.
@@ -61,7 +70,7 @@ fn shallow_documents_are_not_capped() {
     let html = format!("{}x{}", "<div>".repeat(depth), "</div>".repeat(depth));
     let dom = Html5everDom::parse(&html).expect("the parser does not fail on this input");
     walk_chain(&dom, depth);
-    let plain = parse_document(Sink::default(), Default::default()).one(html.as_str());
+    let plain = parse_document(Sink::default(), parse_opts()).one(html.as_str());
     assert_eq!(dump(&dom), dump(&plain));
     // One more level is dropped; its text stays.
     let html = format!(
@@ -92,9 +101,14 @@ fn raw_text_elements_beyond_the_cap_stay_raw() {
         assert_eq!(text_of(&dom, "script"), "if (a < b) { hidden(); }");
         assert_eq!(text_of(&dom, "style"), "p { hidden: 1 }");
         assert_eq!(text_of(&dom, "textarea"), "<b>not bold</b>");
-        assert_eq!(text_of(&dom, "noscript"), "<i>not italic</i>");
         assert_eq!(text_of(&dom, "title"), "<u>not underlined</u>");
-        for name in ["b", "i", "u"] {
+        // Scripting is off, so noscript content is markup (SPEC §3), built
+        // like any element's beyond the cap: its text stays, in order.
+        assert_eq!(text_of(&dom, "i"), "not italic");
+        let i = find_element(&dom, "i");
+        let noscript = dom.parent(i).expect("i has a parent");
+        assert_eq!(dom.element_name(noscript), "noscript");
+        for name in ["b", "u"] {
             let found = preorder(&dom)
                 .into_iter()
                 .any(|n| dom.kind(n) == NodeKind::Element && dom.element_name(n) == name);
@@ -334,7 +348,7 @@ fn capped_and_plain(
     let dom = Html5everDom::parse(html).expect("the parser does not fail on this input");
     assert_consistent(&dom);
     assert!(max_depth(&dom) <= MAX_DEPTH + 17, "{}", max_depth(&dom));
-    let plain = parse_document(Sink::default(), Default::default()).one(html);
+    let plain = parse_document(Sink::default(), parse_opts()).one(html);
     (numbered(pick(&dom)), numbered(pick(&plain)))
 }
 
@@ -368,7 +382,7 @@ proptest! {
     ) {
         let html = deep_soup(depth, &tags);
         let (capped, _) = capped_and_plain(&html, words);
-        let plain = parse_document(Sink::default(), Default::default()).one(html.as_str());
+        let plain = parse_document(Sink::default(), parse_opts()).one(html.as_str());
         let plain = numbered(words_outside(&plain, &["template"]));
         prop_assert!(capped.windows(2).all(|pair| pair[0] != pair[1]), "no duplicates");
         for word in plain {
