@@ -44,10 +44,12 @@ pub fn split_all<S: Sizer>(splitter: &Splitter<S>, html: &str) -> Vec<(Backend, 
 /// A chunk ends with a heading when its last line (less what it carries,
 /// with whitespace collapsed and, in Markdown, an ATX heading's `#`s left
 /// out) names a heading of the next chunk's heading path: a heading the
-/// chunk ended with encloses what the next chunk begins with. It holds only
-/// headings when each of its lines names one of its own path or the next
-/// chunk's. A paragraph whose text repeats that heading's would be counted
-/// too; a Markdown heading with inline markup is not.
+/// chunk ended with encloses what the next chunk begins with (unless the
+/// next chunk begins with that line: then the line only repeated the
+/// heading, as a breadcrumb does). It holds only headings when each of its
+/// lines names one of its own path or the next chunk's. A paragraph whose
+/// text repeats that heading's would be counted too; a Markdown heading
+/// with inline markup is not.
 pub fn chunks_ending_with_a_heading(chunks: &Chunks) -> Vec<usize> {
     let list: Vec<_> = chunks.iter().collect();
     let mut found = Vec::new();
@@ -55,8 +57,11 @@ pub fn chunks_ending_with_a_heading(chunks: &Chunks) -> Vec<usize> {
         let [chunk, next] = pair else { continue };
         let next_path: Vec<&str> = next.heading_path.iter().collect();
         let own_path: Vec<&str> = chunk.heading_path.iter().collect();
-        let ends = |line: &str| next_path.contains(&line);
-        let only = |line: &str| ends(line) || own_path.contains(&line);
+        // A line that the next chunk begins with repeats the heading (a
+        // breadcrumb above it), it is not the heading.
+        let next_first = own_lines(next).into_iter().next();
+        let ends = |line: &str| next_path.contains(&line) && next_first.as_deref() != Some(line);
+        let only = |line: &str| next_path.contains(&line) || own_path.contains(&line);
         if ends_with_more_than_headings(&own_lines(chunk), ends, only) {
             found.push(index);
         }

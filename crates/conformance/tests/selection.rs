@@ -152,3 +152,35 @@ fn an_excluded_element_splits_as_if_it_were_a_template() {
     }
     assert_eq!(texts(&exclude, pages[0].0), ["d e\nabc"]);
 }
+
+/// Python 3.11's Sphinx `library/nntplib.html` (issue 35, item 4) nests a
+/// `p` in a `p`: the inner one closes the outer, and the stray `</p>` after
+/// it inserts an empty `p`. That empty `p` is a separator, so it starts a
+/// group: tl built no element for the stray end tag and gave one chunk
+/// fewer.
+#[test]
+fn a_stray_end_tag_is_read_as_the_standard_reads_it_on_every_backend() {
+    let html = r#"<div class="body"><dl><dd>
+        <p class="audit-hook"><p>All commands raise an auditing event.</p>
+        </p>
+        <div class="versionchanged"><p>Changed in version 3.2: usenetrc is False.</p></div>
+        <div class="versionchanged"><p>Changed in version 3.3: with statement.</p></div>
+        </dd></dl><a class="headerlink">¶</a></div>
+        <div class="sphinxsidebar">Sidebar</div>"#;
+    let sphinx = splitter(60, |config| {
+        config.max_chunk_size = Some(90);
+        config.separators = vec!["p".into(), "li".into()];
+        config.include = vec!["div.body".into()];
+        config.exclude = vec!["a.headerlink".into(), "div.sphinxsidebar".into()];
+    });
+    assert_eq!(
+        texts(&sphinx, html),
+        [
+            "All commands raise an auditing event.",
+            "Changed in version 3.2: usenetrc is False.\nChanged in version 3.3: with statement."
+        ]
+    );
+    // `</br>` is a line break.
+    let plain = splitter(100, |_| {});
+    assert_eq!(texts(&plain, "<p>one</br>two</p>"), ["one\ntwo"]);
+}

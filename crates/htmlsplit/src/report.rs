@@ -212,6 +212,7 @@ mod tests {
 
     fn chunks(html: &str) -> Chunks {
         let splitter = Splitter::builder(12)
+            .max_chunk_size(20)
             .separators(["p"])
             .build_with_sizer(Utf16)
             .expect("valid");

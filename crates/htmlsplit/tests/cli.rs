@@ -484,7 +484,15 @@ fn the_default_build_serves_every_backend() {
     let html = b"<h1>A &amp; B</h1><p>one</p><p>two</p>";
     let mut outputs = Vec::new();
     for backend in ["html5ever", "scraper", "tl"] {
-        let output = run_with_stdin(&["--backend", backend, "--chunk-size", "5"], html);
+        let args = [
+            "--backend",
+            backend,
+            "--chunk-size",
+            "5",
+            "--max-chunk-size",
+            "5",
+        ];
+        let output = run_with_stdin(&args, html);
         assert!(output.status.success(), "{backend}: {}", stderr(&output));
         outputs.push(contents(&output));
     }

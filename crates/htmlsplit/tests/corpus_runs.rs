@@ -193,6 +193,8 @@ fn stats_json_counts_what_was_written() {
     let mut args = vec![
         "--chunk-size".to_owned(),
         "20".to_owned(),
+        "--max-chunk-size".to_owned(),
+        "40".to_owned(),
         "--separator".to_owned(),
         "p".to_owned(),
         "--stats".to_owned(),

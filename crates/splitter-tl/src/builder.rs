@@ -584,6 +584,20 @@ impl<'a> Builder<'a> {
             if self.in_head_context() {
                 self.start_body(position, None);
             }
+            // `</br>` is read as `<br>`, as the standard's "in body" mode
+            // does.
+            if name.eq_ignore_ascii_case(b"br") {
+                self.insert_implied(position, Implied::Br);
+            }
+            return;
+        }
+        // `</p>` with no `p` in button scope inserts an empty `p` in the
+        // body, as the standard does (`<p><p>a</p></p>` has three); before
+        // the body it is ignored.
+        if name.eq_ignore_ascii_case(b"p") && self.p_in_button_scope().is_none() {
+            if !self.in_head_context() {
+                self.insert_implied(position, Implied::P);
+            }
             return;
         }
         self.scratch.clear();
@@ -627,6 +641,30 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The depth of the innermost open `p`, if it is in button scope: no
+    /// scope boundary and no `button` opened after it.
+    fn p_in_button_scope(&self) -> Option<usize> {
+        let p = *self.open_by_name.get(b"p".as_slice())?.depths.last()?;
+        let button = self
+            .open_by_name
+            .get(b"button".as_slice())
+            .and_then(|by_name| by_name.depths.last());
+        let in_scope =
+            self.boundaries.last().is_none_or(|&b| b <= p) && button.is_none_or(|&b| b <= p);
+        in_scope.then_some(p)
+    }
+
+    /// An element the standard inserts for a stray end tag (`</p>`,
+    /// `</br>`): empty, closed at once, in the current element.
+    fn insert_implied(&mut self, position: usize, implied: Implied) {
+        if self.in_foreign() {
+            return;
+        }
+        let parent = self.current();
+        self.flush_doctype(parent, position);
+        self.push(parent, NodeKind::Element, Data::Implied(implied));
+    }
+
     /// A start tag of `name` (an HTML element) closes what the standard's
     /// "in body" insertion mode closes before inserting it: a `p` in button
     /// scope, and a heading when a heading opens right inside it.
@@ -637,22 +675,9 @@ impl<'a> Builder<'a> {
             Some(by_name) => (by_name.closes_p, by_name.heading),
             None => (is_one_of(name, CLOSES_P), is_one_of(name, HEADINGS)),
         };
-        if closes_p
-            && let Some(&p) = self
-                .open_by_name
-                .get(b"p".as_slice())
-                .and_then(|by_name| by_name.depths.last())
-        {
-            let button = self
-                .open_by_name
-                .get(b"button".as_slice())
-                .and_then(|by_name| by_name.depths.last());
-            let in_scope =
-                self.boundaries.last().is_none_or(|&b| b <= p) && button.is_none_or(|&b| b <= p);
-            if in_scope {
-                while self.open.len() > p {
-                    self.pop();
-                }
+        if closes_p && let Some(p) = self.p_in_button_scope() {
+            while self.open.len() > p {
+                self.pop();
             }
         }
         if heading

@@ -226,12 +226,16 @@ pub(crate) enum Data {
     },
 }
 
-/// The elements a standard parser creates without a start tag.
+/// The elements a standard parser creates without a start tag: `html`,
+/// `head` and `body`, and the empty `p` and the `br` that a stray `</p>`
+/// and `</br>` insert.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Implied {
     Html,
     Head,
     Body,
+    P,
+    Br,
 }
 
 impl Implied {
@@ -240,6 +244,8 @@ impl Implied {
             Implied::Html => "html",
             Implied::Head => "head",
             Implied::Body => "body",
+            Implied::P => "p",
+            Implied::Br => "br",
         }
     }
 }

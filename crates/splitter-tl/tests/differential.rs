@@ -140,9 +140,26 @@ const SKIPPED: &[&str] = &[
     "<?pi data?>",
 ];
 
+/// End tags with nothing to close that the standard reads as elements: a
+/// stray `</p>` inserts an empty `p` (a block, and a separator where `p`
+/// is one), `</br>` a `br`.
+const STRAY_END_TAGS: &[&str] = &["</p>", "</br>", "<p class=x><p>inner</p></p>", "x</P>y"];
+
+/// In phrasing content, only a stray `</br>`: a `</p>` there can close a
+/// `p` with formatting elements open, which the standard reopens after it
+/// (a known gap).
+const STRAY_INLINE: &[&str] = &["</br>", "a</BR>b"];
+
 /// Scripting is off in every backend, so `noscript` content is markup.
 const NOSCRIPT: &[&str] = &[
     "<noscript><p>no</p></noscript>",
+    "<noscript>plain <b>bold</b></noscript>",
+    "<NOSCRIPT><img src=p.gif></NOSCRIPT>",
+];
+
+/// `noscript` in phrasing content holds phrasing content here: a block in
+/// a formatting element is restructured by the standard (a known gap).
+const NOSCRIPT_INLINE: &[&str] = &[
     "<noscript>plain <b>bold</b></noscript>",
     "<NOSCRIPT><img src=p.gif></NOSCRIPT>",
 ];
@@ -228,7 +245,12 @@ impl Grammar {
         };
         let skipped = prop::sample::select(SKIPPED).prop_map(str::to_owned);
         let raw = prop::sample::select(RAW_TEXT).prop_map(str::to_owned);
-        let noscript = prop::sample::select(NOSCRIPT).prop_map(str::to_owned);
+        let (noscript, stray) = match inline_only {
+            true => (NOSCRIPT_INLINE, STRAY_INLINE),
+            false => (NOSCRIPT, STRAY_END_TAGS),
+        };
+        let noscript = prop::sample::select(noscript).prop_map(str::to_owned);
+        let stray = prop::sample::select(stray).prop_map(str::to_owned);
         if inline_only {
             return prop_oneof![
                 8 => text,
@@ -238,6 +260,7 @@ impl Grammar {
                 1 => skipped,
                 1 => raw,
                 1 => noscript,
+                1 => stray,
             ]
             .boxed();
         }
@@ -277,6 +300,7 @@ impl Grammar {
             1 => pre,
             1 => raw,
             1 => noscript,
+            1 => stray,
             1 => table,
         ]
         .boxed()
