@@ -212,9 +212,18 @@ def test_markdown_with_heading_context_carries_the_path():
     assert chunks[0].prefix_length == 0
     carried = [chunk for chunk in chunks if chunk.prefix_length]
     assert carried, [chunk.text for chunk in chunks]
+    # A chunk that begins with its heading leaves it out of the path it
+    # carries; the heading is kept with its section (SPEC §5).
     for chunk in carried:
-        assert chunk.text.startswith("Guide > Install\n\n")
-        assert chunk.prefix_length == len("Guide > Install\n\n")
+        own = chunk.text[chunk.prefix_length:]
+        if own.startswith("## Install"):
+            assert chunk.text.startswith("Guide\n\n## Install\n\nRun the installer now.")
+            assert chunk.prefix_length == len("Guide\n\n")
+        else:
+            assert chunk.text.startswith("Guide > Install\n\n")
+            assert chunk.prefix_length == len("Guide > Install\n\n")
+    assert any(chunk.text.startswith("Guide > Install\n\n") for chunk in carried)
+    assert not any(chunk.text.endswith("## Install") for chunk in chunks)
     canonical = splitter.canonical_text(html) if hasattr(splitter, "canonical_text") else None
     for chunk in chunks:
         assert chunk.size <= 80
