@@ -33,7 +33,12 @@ export interface HTMLChunkMetadata {
 /**
  * A LangChain.js TextSplitter over HTML: chunks follow the document's
  * structure, `separators` say where to prefer breaking, `neverBreakWithin`
- * what to keep whole, and no chunk exceeds `maxChunkSize`.
+ * what to keep whole, and no chunk exceeds `maxChunkSize`, the hard cap,
+ * which is unbounded unless set:
+ *
+ * ```js
+ * new HTMLTextSplitter({ chunkSize: 1000, maxChunkSize: 1500, separators: ['h2', 'p'] })
+ * ```
  */
 export declare class HTMLTextSplitter extends TextSplitter {
   constructor(fields?: HTMLTextSplitterParams)

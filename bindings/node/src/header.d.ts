@@ -9,7 +9,10 @@
 export interface SplitterOptions {
   /** Soft target size of a chunk, in the sizer's unit. Required. */
   chunkSize: number
-  /** Hard cap: no chunk is larger. Default: unbounded. */
+  /**
+   * Hard cap: no chunk is larger. Default: unbounded, and then one long
+   * paragraph is one chunk however long: set it.
+   */
   maxChunkSize?: number | null
   /** CSS selectors of the preferred split points. */
   separators?: string[]

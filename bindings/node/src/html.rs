@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use html_splitter::encoding;
+use html_splitter::encoding::{self, NotText};
 use napi::bindgen_prelude::*;
 
 /// A page as JavaScript passed it: `string | Uint8Array` (a `Buffer` is a
@@ -23,11 +23,12 @@ impl Html {
         }
     }
 
-    /// The page as text.
-    pub fn text(&self) -> Cow<'_, str> {
+    /// The page as text; binary data (a NUL character early on) is
+    /// refused, whether it came as a string or as bytes.
+    pub fn text(&self) -> std::result::Result<Cow<'_, str>, NotText> {
         match self {
-            Html::Text(text) => Cow::Borrowed(text),
-            Html::Bytes(bytes) => Cow::Owned(encoding::decode(bytes, None)),
+            Html::Text(text) => encoding::check_text(text).map(|()| Cow::Borrowed(text.as_str())),
+            Html::Bytes(bytes) => encoding::decode_text(bytes, None).map(Cow::Owned),
         }
     }
 }

@@ -19,6 +19,7 @@ mod tasks;
 
 use std::sync::Arc;
 
+use html_splitter::encoding::NotText;
 use html_splitter::{AnySizer, Backend, Chunks, ParseError, Splitter, SplitterConfig};
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
@@ -65,13 +66,27 @@ fn parse_error(err: ParseError) -> Error {
     )
 }
 
+/// The JS error of a page that is binary data, not text.
+fn not_text(err: NotText) -> Error {
+    Error::new(
+        Status::InvalidArg,
+        format!("cannot split the document: {err}"),
+    )
+}
+
 #[napi]
 impl HtmlSplitter {
     /// A splitter from SPEC §2's options (camelCase keys, as in a config
     /// file) and `backend`. A bad option throws an `Error` naming the key and
-    /// the value.
+    /// the value; no options at all, one saying that `chunkSize` is required.
     #[napi(constructor, ts_args_type = "options: SplitterOptions")]
-    pub fn new(options: SplitterOptions<'_>) -> Result<Self> {
+    pub fn new(options: Option<SplitterOptions<'_>>) -> Result<Self> {
+        let Some(options) = options else {
+            return Err(Error::new(
+                Status::InvalidArg,
+                "chunkSize is required: new HtmlSplitter({ chunkSize: 1000 })",
+            ));
+        };
         let options::Read {
             config,
             backend,
@@ -159,9 +174,22 @@ impl HtmlSplitter {
     )]
     pub fn split_many(
         &self,
-        htmls: Vec<Html>,
+        htmls: Vec<Unknown<'_>>,
         options: Option<SplitManyOptions>,
     ) -> Result<AsyncTask<SplitManyTask>> {
+        let htmls = htmls
+            .into_iter()
+            .enumerate()
+            .map(|(index, html)| {
+                let kind = html.get_type()?;
+                Html::from_unknown(html).map_err(|err| {
+                    Error::new(
+                        err.status,
+                        format!("htmls[{index}]: {}, got {kind}", err.reason),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
         let concurrency = match options.and_then(|options| options.concurrency) {
             Some(0) => {
                 return Err(Error::new(
@@ -184,7 +212,7 @@ impl HtmlSplitter {
 impl HtmlSplitter {
     /// Splits `html` on the JS thread and converts the chunks with `convert`.
     fn split_with<T>(&self, env: &Env, html: &Html, convert: fn(&Chunks) -> T) -> Result<T> {
-        let text = html.text();
+        let text = html.text().map_err(not_text)?;
         match &self.sizer {
             SizerKind::Named(splitter) => self
                 .backend

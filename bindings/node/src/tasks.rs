@@ -38,9 +38,10 @@ impl<T: ToNapiValue + TypeName + Send + 'static> Task for SplitTask<T> {
     type JsValue = T;
 
     fn compute(&mut self) -> Result<T> {
+        let text = self.html.text().map_err(crate::not_text)?;
         let chunks = self
             .backend
-            .split(&self.splitter, &self.html.text())
+            .split(&self.splitter, &text)
             .map_err(crate::parse_error)?;
         (self.convert)(&chunks)
     }
@@ -76,9 +77,10 @@ impl SplitManyTask {
     /// One document's chunks, or why there are none (a `String`: the
     /// errors cross threads).
     fn split_one(&self, html: &Html) -> std::result::Result<Vec<Chunk>, String> {
+        let text = html.text().map_err(|err| err.to_string())?;
         let chunks = self
             .backend
-            .split(&self.splitter, &html.text())
+            .split(&self.splitter, &text)
             .map_err(|err: ParseError| err.to_string())?;
         convert(&chunks).map_err(|err| err.reason)
     }

@@ -11,7 +11,7 @@ const { ROOT } = require('./helpers.js')
 const guide = fs.readFileSync(path.join(ROOT, 'corpus', 'guide.html'))
 
 test('chunks carry text, offsets, heading path, anchor, size and carried lengths', () => {
-  const splitter = new HtmlSplitter({ chunkSize: 40, separators: ['p'] })
+  const splitter = new HtmlSplitter({ chunkSize: 40, maxChunkSize: 60, separators: ['p'] })
   const html = `<emu-clause id="sec-array"><h1>23.1 Array Objects</h1>
     <emu-clause id="sec-array.prototype.map"><h1>23.1.3.21 Array.prototype.map</h1>
     <p>map calls callback once for each element.</p></emu-clause></emu-clause>`
@@ -45,7 +45,9 @@ test('splitText is the texts of chunks', () => {
 test('offsets are UTF-16 code units: astral characters count two', () => {
   const html = '<h1>Emoji 😀🦀</h1><p>𝒜 first 👩‍👩‍👧 paragraph</p><p>second 🎉 one</p><p>plain</p>'
   for (const backend of HtmlSplitter.backends()) {
-    const splitter = new HtmlSplitter({ chunkSize: 12, separators: ['p'], backend })
+    // The cap keeps the heading (8) from being joined with the paragraph
+    // after it (23; SPEC §5).
+    const splitter = new HtmlSplitter({ chunkSize: 12, maxChunkSize: 30, separators: ['p'], backend })
     const canonical = splitter.canonicalText(html)
     const chunks = splitter.chunks(html)
     assert.ok(chunks.length >= 3, backend)
@@ -186,8 +188,11 @@ test('bad options throw an Error naming the key and the value', () => {
       return true
     }, JSON.stringify(options))
   }
-  assert.throws(() => new HtmlSplitter(), Error)
-  assert.throws(() => new HtmlSplitter(null), Error)
+  for (const missing of [undefined, null]) {
+    assert.throws(() => new HtmlSplitter(missing), {
+      message: 'chunkSize is required: new HtmlSplitter({ chunkSize: 1000 })',
+    })
+  }
 })
 
 test('undefined options are left out, null is passed on', () => {
@@ -202,8 +207,31 @@ test('bad inputs throw, they do not crash', async () => {
   for (const input of [42, null, undefined, {}, ['<p>x</p>']]) {
     assert.throws(() => splitter.splitText(input), /expected HTML as a string, a Buffer or a Uint8Array/)
   }
-  assert.throws(() => splitter.splitMany(['<p>ok</p>', 42]), /expected HTML/)
+  assert.throws(() => splitter.splitMany(['<p>ok</p>', 42]), /^Error: htmls\[1\]: expected HTML.*got Number/)
+  assert.throws(() => splitter.splitMany(['<p>ok</p>', '<p>ok</p>', null]), {
+    message: 'htmls[2]: expected HTML as a string, a Buffer or a Uint8Array, got Null',
+  })
   assert.throws(() => splitter.splitMany(['<p>ok</p>'], { concurrency: 0 }), /concurrency 0/)
+})
+
+test('binary data is not HTML text: an Error, from bytes or a string', async () => {
+  const splitter = new HtmlSplitter({ chunkSize: 10 })
+  const binary = Buffer.from('\x7fELF\x02\x01\x01\0\0\0<p>x</p>', 'latin1')
+  const message = /binary data, not text: a NUL character at character 7/
+  for (const input of [binary, new Uint8Array(binary), binary.toString('latin1')]) {
+    assert.throws(() => splitter.splitText(input), message)
+    assert.throws(() => splitter.chunks(input), message)
+    assert.throws(() => splitter.canonicalText(input), message)
+    await assert.rejects(splitter.splitTextAsync(input), message)
+    await assert.rejects(splitter.chunksAsync(input), message)
+  }
+  await assert.rejects(splitter.splitMany(['<p>ok</p>', binary]),
+    /cannot split document 1: binary data, not text/)
+  // A NUL past the first 8 KiB is left to the parser, which replaces it.
+  assert.equal(splitter.splitText(' '.repeat(8192) + '<p>a\0</p>').length, 1)
+  // UTF-16 carries a NUL byte in every ASCII character: it is text.
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<p>hi</p>', 'utf16le')])
+  assert.deepEqual(splitter.splitText(utf16), ['hi'])
 })
 
 test('the ES module entry exports the same class', async () => {

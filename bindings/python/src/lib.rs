@@ -2,7 +2,8 @@
 //!
 //! Thin by design: it converts Python values to the facade's types and back,
 //! releases the GIL while Rust splits, and turns every error into a Python
-//! exception (`ValueError` for a bad setting or an input the parser refused,
+//! exception (`ValueError` for a bad setting, binary data given as a page or
+//! an input the parser refused,
 //! `OSError` for a tokenizer file that cannot be read, `TypeError` for an
 //! argument of the wrong type). The Python API lives in `python/htmlsplit`.
 
@@ -10,6 +11,7 @@ use std::cell::RefCell;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use html_splitter::encoding::NotText;
 use html_splitter::{
     AnySizer, Backend, Chunks, ConfigError, HuggingFace, ParseError, Sizer, Splitter,
     SplitterConfig, Tiktoken, encoding,
@@ -225,10 +227,12 @@ impl Html {
         )))
     }
 
-    fn text(&self) -> std::borrow::Cow<'_, str> {
+    /// The page as text; binary data (a NUL character early on) is refused,
+    /// whether it came as `str` or `bytes`.
+    fn text(&self) -> Result<std::borrow::Cow<'_, str>, NotText> {
         match self {
-            Html::Text(text) => text.as_str().into(),
-            Html::Bytes(bytes) => encoding::decode(bytes, None).into(),
+            Html::Text(text) => encoding::check_text(text).map(|()| text.as_str().into()),
+            Html::Bytes(bytes) => encoding::decode_text(bytes, None).map(Into::into),
         }
     }
 }
@@ -353,18 +357,18 @@ impl Inner {
 }
 
 impl RustSplitter {
-    fn split_one(&self, html: &Html) -> Result<Vec<Chunk>, ParseError> {
+    fn split_one(&self, html: &Html) -> Result<Vec<Chunk>, SplitError> {
         self.split_with(html, convert)
     }
 
     /// Parses and splits one page, then turns its chunks into what Python gets.
-    fn split_with<T>(&self, html: &Html, convert: fn(&Chunks) -> T) -> Result<T, ParseError> {
-        let text = html.text();
+    fn split_with<T>(&self, html: &Html, convert: fn(&Chunks) -> T) -> Result<T, SplitError> {
+        let text = html.text().map_err(SplitError::NotText)?;
         let chunks = match &self.splitter {
-            Inner::Named(splitter) => self.backend.split(splitter, &text)?,
-            Inner::Callback(splitter) => self.backend.split(splitter, &text)?,
+            Inner::Named(splitter) => self.backend.split(splitter, &text),
+            Inner::Callback(splitter) => self.backend.split(splitter, &text),
         };
-        Ok(convert(&chunks))
+        Ok(convert(&chunks.map_err(SplitError::Parse)?))
     }
 
     fn split<T: Send>(
@@ -380,6 +384,22 @@ impl RustSplitter {
             return Err(err);
         }
         result.map_err(|err| PyValueError::new_err(format!("cannot split the document: {err}")))
+    }
+}
+
+/// Why a page gave no chunks; raised as a `ValueError`.
+#[derive(Debug)]
+enum SplitError {
+    NotText(NotText),
+    Parse(ParseError),
+}
+
+impl std::fmt::Display for SplitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SplitError::NotText(err) => err.fmt(f),
+            SplitError::Parse(err) => err.fmt(f),
+        }
     }
 }
 
@@ -532,7 +552,7 @@ impl RustSplitter {
                 "invalid threads 0: it must be at least 1",
             ));
         }
-        type Split = (Result<Vec<Chunk>, ParseError>, Option<PyErr>);
+        type Split = (Result<Vec<Chunk>, SplitError>, Option<PyErr>);
         let split = |html: &Html| -> Split { with_error_slot(|| self.split_one(html)) };
         let run = || -> Vec<Split> {
             if threads == Some(1) || htmls.len() < 2 {

@@ -75,6 +75,23 @@ def test_bytes_are_decoded_as_a_browser_would():
     assert splitter.split_text(b"\xef\xbb\xbf<p>bom</p>") == ["bom"]
 
 
+def test_binary_data_is_a_value_error_naming_the_problem():
+    splitter = HtmlSplitter(100)
+    binary = b"\x7fELF\x02\x01\x01\x00\x00\x00<p>x</p>"
+    named = "binary data, not text: a NUL character at character 7"
+    for page in (binary, bytearray(binary), memoryview(binary), binary.decode("latin-1")):
+        with pytest.raises(ValueError, match=re.escape(named)):
+            splitter.split_text(page)
+        with pytest.raises(ValueError, match=re.escape(named)):
+            splitter.chunks(page)
+    with pytest.raises(ValueError, match=re.escape(f"cannot split document 1: {named}")):
+        splitter.split_many(["<p>ok</p>", binary])
+    # A NUL past the first 8 KiB is left to the parser, which replaces it.
+    assert len(splitter.split_text(" " * 8192 + "<p>a\x00</p>")) == 1
+    # UTF-16 carries a NUL byte in every ASCII character: it is text.
+    assert splitter.split_text("<p>hi</p>".encode("utf-16")) == ["hi"]
+
+
 def test_a_non_html_argument_is_a_type_error_naming_it():
     with pytest.raises(TypeError, match="int"):
         HtmlSplitter(100).split_text(42)

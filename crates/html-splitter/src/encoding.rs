@@ -9,6 +9,22 @@
 //! assert_eq!(decode(b"<meta charset=windows-1252><p>caf\xE9", None), "<meta charset=windows-1252><p>caf\u{e9}");
 //! assert_eq!(decode(b"<p>caf\xE9", None), "<p>caf\u{FFFD}");
 //! ```
+//!
+//! What a user hands in may not be text at all (an image, an executable).
+//! [`decode_text`] and [`check_text`] refuse it as ripgrep and git do: a NUL
+//! character within the first [`BINARY_CHECK_LIMIT`] bytes of the text
+//! marks binary data. Markup never needs one, and splitting an executable
+//! gives chunks of control characters, not an error anyone would see.
+//!
+//! ```
+//! use html_splitter::encoding::decode_text;
+//!
+//! assert_eq!(decode_text(b"<p>hi", None).unwrap(), "<p>hi");
+//! let err = decode_text(b"\x7fELF\x02\x01\x01\0\0", None).unwrap_err();
+//! assert_eq!(err.to_string(), "binary data, not text: a NUL character at character 7");
+//! // UTF-16's NUL bytes are halves of characters, not NUL characters.
+//! assert_eq!(decode_text(b"\xFF\xFE<\0p\0>\0", None).unwrap(), "<p>");
+//! ```
 
 pub use encoding_rs::Encoding;
 use encoding_rs::{UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
@@ -16,8 +32,52 @@ use encoding_rs::{UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
 /// How far into the input a `<meta>` declaration is looked for.
 const PRESCAN_LIMIT: usize = 1024;
 
+/// How far into a text, in bytes of its UTF-8 form, a NUL character marks
+/// it as binary data (as ripgrep and git look, about 8 KB in).
+pub const BINARY_CHECK_LIMIT: usize = 8 * 1024;
+
+/// Input that is binary data, not text: it has a NUL character within its
+/// first [`BINARY_CHECK_LIMIT`] bytes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("binary data, not text: a NUL character at character {position}")]
+pub struct NotText {
+    position: usize,
+}
+
+impl NotText {
+    /// Where the first NUL character is, counted in characters from the
+    /// start of the decoded text.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+}
+
+/// Checks that `text` is text rather than binary data: no NUL character in
+/// its first [`BINARY_CHECK_LIMIT`] bytes.
+pub fn check_text(text: &str) -> Result<(), NotText> {
+    let head = &text.as_bytes()[..text.len().min(BINARY_CHECK_LIMIT)];
+    match head.iter().position(|&byte| byte == 0) {
+        // A NUL byte in UTF-8 is always a whole character, so `at` is a
+        // character boundary.
+        Some(at) => Err(NotText {
+            position: text[..at].chars().count(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// [`decode`], then [`check_text`]: the text of `bytes`, or why they are
+/// not text. The check reads the decoded text, so that UTF-16, whose
+/// ASCII characters carry a NUL byte each, is text.
+pub fn decode_text(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<String, NotText> {
+    let text = decode(bytes, forced);
+    check_text(&text)?;
+    Ok(text)
+}
+
 /// Decodes `bytes` with `forced` if given, else with the sniffed encoding.
-/// A byte order mark wins over both, as in browsers.
+/// A byte order mark wins over both, as in browsers. Binary data decodes
+/// too; [`decode_text`] refuses it.
 pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> String {
     let encoding = forced.unwrap_or_else(|| sniff(bytes));
     // `decode` removes a BOM that matches the encoding and replaces
@@ -262,6 +322,19 @@ mod tests {
     fn invalid_utf8_becomes_replacement() {
         assert_eq!(decode(b"a\xFFb", None), "a\u{FFFD}b");
         assert_eq!(decode(b"caf\xE9", Some(WINDOWS_1252)), "café");
+    }
+
+    #[test]
+    fn a_nul_character_early_on_is_binary_data() {
+        assert_eq!(check_text(""), Ok(()));
+        assert_eq!(check_text("<p>é\0"), Err(NotText { position: 4 }));
+        let late = format!("{}\0", " ".repeat(BINARY_CHECK_LIMIT));
+        assert_eq!(check_text(&late), Ok(()));
+        let last = format!("{}\0", " ".repeat(BINARY_CHECK_LIMIT - 1));
+        assert!(check_text(&last).is_err());
+        assert!(decode_text(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", None).is_err());
+        assert!(decode_text(b"\xFE\xFF\0<\0p\0>", None).is_ok());
+        assert!(decode_text(b"\xFE\xFF\0\0", None).is_err());
     }
 
     /// Truncated or malformed declarations declare nothing: the page is

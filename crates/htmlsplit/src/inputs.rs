@@ -21,22 +21,37 @@ impl Input {
     }
 }
 
+/// The command line's inputs, expanded.
+#[derive(Debug)]
+pub struct Expanded {
+    /// The documents to split, in order; an error stands for one that
+    /// cannot be listed.
+    pub inputs: Vec<anyhow::Result<Input>>,
+    /// The directories given that hold no `*.html` / `*.htm` file.
+    pub empty_dirs: Vec<PathBuf>,
+}
+
 /// Expands the command-line inputs in order: `-` is stdin, a directory
 /// becomes every `*.html` / `*.htm` file below it in sorted path order, any
 /// other path is a file. A directory that cannot be listed yields an error in
 /// its place, and the rest goes on.
-pub fn expand(inputs: &[PathBuf]) -> impl Iterator<Item = anyhow::Result<Input>> + '_ {
-    inputs
-        .iter()
-        .flat_map(|path| -> Vec<anyhow::Result<Input>> {
-            if path.as_os_str() == "-" {
-                vec![Ok(Input::Stdin)]
-            } else if path.is_dir() {
-                pages_below(path)
-            } else {
-                vec![Ok(Input::File(path.clone()))]
+pub fn expand(paths: &[PathBuf]) -> Expanded {
+    let mut inputs = Vec::new();
+    let mut empty_dirs = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            inputs.push(Ok(Input::Stdin));
+        } else if path.is_dir() {
+            let pages = pages_below(path);
+            if pages.is_empty() {
+                empty_dirs.push(path.clone());
             }
-        })
+            inputs.extend(pages);
+        } else {
+            inputs.push(Ok(Input::File(path.clone())));
+        }
+    }
+    Expanded { inputs, empty_dirs }
 }
 
 fn is_page(path: &Path) -> bool {

@@ -3,9 +3,11 @@
 //! Exit status: 0 when every input was split, 1 when some input could not be
 //! read, parsed or split (a panic while splitting one is that input's
 //! failure; every other input is still split completely) or an output
-//! could not be written, 2 for a usage or configuration error (nothing is
-//! written to stdout). The `--report`, `--documents` and `--stats-json`
-//! files appear whole or not at all ([`pending`]).
+//! could not be written, or no input was found, 2 for a usage or
+//! configuration error (nothing is written to stdout). The `--report`,
+//! `--documents` and `--stats-json` files are created before any input is
+//! read, so a path that cannot be written fails the run at once, and they
+//! appear whole or not at all ([`pending`]).
 //!
 //! Documents are split on `--jobs` worker threads ([`render`]: one document
 //! in, its output bytes out) and written on the main thread in input order
@@ -24,7 +26,7 @@ mod stats;
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -168,7 +170,8 @@ fn after_help() -> String {
     let names: Vec<&str> = Backend::ALL.iter().map(|backend| backend.name()).collect();
     format!(
         "Backends compiled into this build: {}.\n\
-         Exit status: 0 all inputs split; 1 some input could not be read, parsed or split; 2 usage or config error.",
+         Exit status: 0 all inputs split; 1 some input could not be read, parsed or split, an output \
+         could not be written, or no input was found; 2 usage or config error.",
         names.join(", ")
     )
 }
@@ -182,10 +185,19 @@ struct Job {
     quiet: bool,
     stats: bool,
     stats_json: Option<PathBuf>,
-    report: Option<ReportWriter>,
-    documents: Option<PendingFile>,
+    report: Option<PathBuf>,
+    documents: Option<PathBuf>,
     /// The sizer's name, the unit of every size.
     unit: String,
+}
+
+/// The output files, each created (as a temporary file beside its path)
+/// before any input is read.
+#[derive(Debug)]
+struct Outputs {
+    report: Option<ReportWriter>,
+    documents: Option<PendingFile>,
+    stats_json: Option<PendingFile>,
 }
 
 fn main() -> ExitCode {
@@ -197,7 +209,19 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    job.run()
+    let outputs = match job.open_outputs() {
+        Ok(outputs) => outputs,
+        Err(err) => {
+            eprintln!("htmlsplit: {err:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    job.run(outputs)
+}
+
+/// Creates the output file at `path`; `what` names it in the error.
+fn create_output(path: &Path, what: &str) -> anyhow::Result<PendingFile> {
+    PendingFile::create(path).with_context(|| format!("cannot create {what} {}", path.display()))
 }
 
 impl Job {
@@ -283,46 +307,72 @@ impl Job {
             .jobs
             .or_else(|| std::thread::available_parallelism().ok())
             .map_or(1, NonZeroUsize::get);
-        let report = match &args.report {
-            Some(path) => Some(ReportWriter::create(
-                path,
-                splitter.config().chunk_size,
-                splitter.config().max_chunk_size,
-                &unit,
-            )?),
-            None => None,
-        };
-        let documents = match &args.documents {
-            Some(path) => Some(
-                PendingFile::create(path)
-                    .with_context(|| format!("cannot create documents file {}", path.display()))?,
-            ),
-            None => None,
-        };
         Ok(Job {
             renderer: Renderer {
                 splitter,
                 backend,
                 encoding,
-                report: report.is_some(),
-                documents: documents.is_some(),
+                report: args.report.is_some(),
+                documents: args.documents.is_some(),
             },
-            documents,
+            documents: args.documents,
             inputs,
             jobs,
             quiet: args.quiet,
             stats: args.stats,
             stats_json: args.stats_json,
-            report,
+            report: args.report,
             unit,
         })
     }
 
-    fn run(mut self) -> ExitCode {
+    /// Creates every output file, so that one that cannot be written stops
+    /// the run before any work, not after it.
+    fn open_outputs(&self) -> anyhow::Result<Outputs> {
+        let config = self.renderer.splitter.config();
+        let report = match &self.report {
+            Some(path) => Some(ReportWriter::create(
+                path,
+                config.chunk_size,
+                config.max_chunk_size,
+                &self.unit,
+            )?),
+            None => None,
+        };
+        let documents = match &self.documents {
+            Some(path) => Some(create_output(path, "documents file")?),
+            None => None,
+        };
+        let stats_json = match &self.stats_json {
+            Some(path) => Some(create_output(path, "statistics file")?),
+            None => None,
+        };
+        Ok(Outputs {
+            report,
+            documents,
+            stats_json,
+        })
+    }
+
+    fn run(self, outputs: Outputs) -> ExitCode {
         let started = Instant::now();
+        let inputs::Expanded { inputs, empty_dirs } = inputs::expand(&self.inputs);
+        for dir in &empty_dirs {
+            eprintln!("htmlsplit: no .html or .htm file in {}", dir.display());
+        }
+        if inputs.is_empty() {
+            eprintln!("htmlsplit: no input to split");
+            return ExitCode::FAILURE;
+        }
+        let Outputs {
+            mut report,
+            documents: mut documents_file,
+            stats_json,
+        } = outputs;
         // Each input with its size, the cost by which the workers pick
         // the next document.
-        let inputs: Vec<(u64, anyhow::Result<Input>)> = inputs::expand(&self.inputs)
+        let inputs: Vec<(u64, anyhow::Result<Input>)> = inputs
+            .into_iter()
             .map(|input| {
                 let bytes = match &input {
                     Ok(Input::File(path)) => std::fs::metadata(path).map_or(0, |meta| meta.len()),
@@ -339,8 +389,6 @@ impl Job {
         let stdout = io::stdout();
         let mut out = stdout.lock();
         let renderer = &self.renderer;
-        let report = &mut self.report;
-        let documents_file = &mut self.documents;
         ordered::map_ordered(
             inputs,
             |(bytes, _)| *bytes,
@@ -377,7 +425,8 @@ impl Job {
                     && let Err(err) = file.write_all(line)
                 {
                     progress.println(&format!(
-                        "htmlsplit: cannot write the documents file: {err}"
+                        "htmlsplit: cannot write documents file {}: {err}",
+                        file.path().display()
                     ));
                     status = ExitCode::FAILURE;
                     return ControlFlow::Break(());
@@ -398,14 +447,18 @@ impl Job {
         if stdout_closed || status != ExitCode::SUCCESS {
             return status;
         }
-        if let Some(file) = self.documents.take()
-            && let Err(err) = file.commit()
-        {
-            eprintln!("htmlsplit: cannot write the documents file: {err}");
-            return ExitCode::FAILURE;
+        if let Some(file) = documents_file {
+            let path = file.path().to_owned();
+            if let Err(err) = file.commit() {
+                eprintln!(
+                    "htmlsplit: cannot write documents file {}: {err}",
+                    path.display()
+                );
+                return ExitCode::FAILURE;
+            }
         }
         let (documents, failures) = (tally.documents(), tally.failures());
-        if let Some(writer) = self.report.take()
+        if let Some(writer) = report
             && let Err(err) = writer.finish(failures)
         {
             eprintln!("htmlsplit: {err:#}");
@@ -417,23 +470,24 @@ impl Job {
                 eprintln!("htmlsplit: {line}");
             }
         }
-        if let Some(path) = &self.stats_json {
+        if let Some(mut file) = stats_json {
+            let path = file.path().to_owned();
             let written = serde_json::to_vec_pretty(&summary)
                 .map_err(io::Error::from)
-                .and_then(|json| {
-                    let mut file = PendingFile::create(path)?;
-                    file.write_all(&json)?;
-                    file.commit()
-                });
+                .and_then(|json| file.write_all(&json))
+                .and_then(|()| file.commit());
             if let Err(err) = written {
-                eprintln!("htmlsplit: cannot write {}: {err}", path.display());
+                eprintln!(
+                    "htmlsplit: cannot write statistics file {}: {err}",
+                    path.display()
+                );
                 return ExitCode::FAILURE;
             }
         }
         if failures > 0 {
             eprintln!(
-                "htmlsplit: {failures} of {} inputs could not be read or split",
-                failures + documents
+                "htmlsplit: {failures} of {} could not be read or split",
+                stats::counted(failures + documents, "input")
             );
             return ExitCode::FAILURE;
         }

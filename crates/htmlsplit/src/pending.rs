@@ -18,12 +18,27 @@ pub struct PendingFile {
 }
 
 impl PendingFile {
-    /// Starts writing `path`: creates a temporary file in its directory.
+    /// Starts writing `path`: creates a temporary file in its directory, so
+    /// that a path that cannot be written fails here, before any work. The
+    /// error names neither `path` (the caller does) nor the temporary file
+    /// (the user never chose it).
     pub fn create(path: &Path) -> io::Result<Self> {
         let dir = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
         };
+        if path.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "it is a directory",
+            ));
+        }
+        if !dir.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("no directory {}", dir.display()),
+            ));
+        }
         let name = path
             .file_name()
             .map_or_else(|| "output".into(), |name| name.to_string_lossy());
@@ -36,7 +51,13 @@ impl PendingFile {
             use std::os::unix::fs::PermissionsExt;
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
-        let temp = builder.tempfile_in(dir)?;
+        // tempfile's error names the temporary file: keep only its kind.
+        let temp = builder.tempfile_in(dir).map_err(|err| {
+            io::Error::new(
+                err.kind(),
+                format!("cannot create a file in {}: {}", dir.display(), err.kind()),
+            )
+        })?;
         Ok(PendingFile {
             out: BufWriter::new(temp),
             path: path.to_owned(),
@@ -108,6 +129,18 @@ mod tests {
         file.commit().expect("commit");
         assert_eq!(std::fs::read(&path).expect("read"), b"half and whole");
         assert_eq!(names(dir.path()), ["report.html"]);
+    }
+
+    #[test]
+    fn errors_name_no_temporary_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let missing = dir.path().join("missing").join("report.html");
+        let err = PendingFile::create(&missing).expect_err("no such directory");
+        assert_eq!(err.kind(), io::ErrorKind::NotFound);
+        assert!(err.to_string().contains("missing"), "{err}");
+        let err = PendingFile::create(dir.path()).expect_err("a directory");
+        assert_eq!(err.to_string(), "it is a directory");
+        assert!(!err.to_string().contains(".tmp"));
     }
 
     #[test]

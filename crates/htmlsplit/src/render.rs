@@ -120,7 +120,10 @@ impl Renderer {
             Err(err) => return Outcome::Failed(format!("{err:#}")),
         };
         let input_bytes = bytes.len() as u64;
-        let html = html_splitter::encoding::decode(&bytes, self.encoding);
+        let html = match html_splitter::encoding::decode_text(&bytes, self.encoding) {
+            Ok(html) => html,
+            Err(err) => return Outcome::Failed(format!("cannot split {source}: {err}")),
+        };
         drop(bytes);
         panic_for_tests(&source);
         let chunks = match self.backend.split(&self.splitter, &html) {

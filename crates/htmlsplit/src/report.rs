@@ -169,7 +169,7 @@ impl ReportWriter {
         )
         .and_then(|()| self.out.write_all(entry))
         .and_then(|()| self.out.write_all(b"</script>\n"))
-        .context("cannot write the report")?;
+        .with_context(|| format!("cannot write report file {}", self.out.path().display()))?;
         self.index.push(IndexEntry {
             source: source.to_owned(),
             sizes: sizes.to_vec(),
@@ -196,7 +196,7 @@ impl ReportWriter {
                     "</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n"
                 )
             })
-            .context("cannot write the report")?;
+            .with_context(|| format!("cannot write report file {}", self.out.path().display()))?;
         let path = self.out.path().display().to_string();
         self.out
             .commit()
@@ -211,6 +211,8 @@ mod tests {
     use serde_json::Value;
 
     fn chunks(html: &str) -> Chunks {
+        // The cap keeps "Intro\nScope" (11) from being joined with the
+        // paragraph after it (12; SPEC §5), so each is a chunk below.
         let splitter = Splitter::builder(12)
             .max_chunk_size(20)
             .separators(["p"])

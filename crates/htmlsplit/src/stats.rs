@@ -124,8 +124,10 @@ impl fmt::Display for Summary {
         };
         writeln!(
             f,
-            "{} documents, {} chunks, {megabytes:.2} MB in {:.2} s ({rate:.1} MB/s)",
-            self.documents, self.chunks, self.seconds
+            "{}, {}, {megabytes:.2} MB in {:.2} s ({rate:.1} MB/s)",
+            counted(self.documents, "document"),
+            counted(self.chunks, "chunk"),
+            self.seconds
         )?;
         let show = |value: Option<usize>| value.map_or_else(|| "-".to_owned(), |v| v.to_string());
         writeln!(
@@ -140,9 +142,20 @@ impl fmt::Display for Summary {
         )?;
         writeln!(
             f,
-            "{} chunks under 10% of chunkSize {}; {} failures",
-            self.small_chunks, self.chunk_size, self.failures
+            "{} under 10% of chunkSize {}; {}",
+            counted(self.small_chunks, "chunk"),
+            self.chunk_size,
+            counted(self.failures, "failure")
         )
+    }
+}
+
+/// `count` and `noun`, in the plural unless `count` is 1.
+pub fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
     }
 }
 

@@ -150,6 +150,138 @@ fn unreadable_inputs_are_named_and_the_rest_is_split() {
     assert!(message.contains("1 of 2 inputs"), "{message}");
 }
 
+/// Binary data (NUL bytes early on, as ripgrep and git decide) is not HTML
+/// text: that input fails, named, and the rest is split.
+#[test]
+fn binary_inputs_are_named_failures_and_the_rest_is_split() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let good = dir.path().join("good.html");
+    write(&good, b"<p>one</p><p>two</p>");
+    let binary = dir.path().join("program");
+    write(
+        &binary,
+        b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0<p>x</p>",
+    );
+    let output = htmlsplit()
+        .args(["--chunk-size", "3"])
+        .arg(&binary)
+        .arg(&good)
+        .output()
+        .expect("run");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert_eq!(contents(&output), ["one", "two"]);
+    assert!(
+        message.contains(&format!("{}: binary data, not text", binary.display())),
+        "{message}"
+    );
+    assert!(message.contains("1 of 2 inputs"), "{message}");
+
+    let output = run_with_stdin(&["--chunk-size", "3"], b"GIF89a\x01\0\x01\0");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(output.stdout.is_empty());
+    assert!(message.contains("cannot split -: binary data"), "{message}");
+    assert!(message.contains("1 of 1 input could"), "{message}");
+
+    // UTF-16 has a NUL byte in every ASCII character: it is text.
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain("<p>hi</p>".bytes().flat_map(|byte| [byte, 0]))
+        .collect();
+    let output = run_with_stdin(&["--chunk-size", "3"], &utf16);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(contents(&output), ["hi"]);
+}
+
+/// A directory without a page says so; with no input at all the run fails.
+#[test]
+fn a_directory_without_pages_is_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let empty = dir.path().join("notes");
+    write(&empty.join("readme.txt"), b"not a page");
+    let page = dir.path().join("page.html");
+    write(&page, b"<p>page</p>");
+
+    let output = htmlsplit()
+        .args(["--chunk-size", "10"])
+        .arg(&empty)
+        .output()
+        .expect("run");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(output.stdout.is_empty());
+    assert!(
+        message.contains(&format!("no .html or .htm file in {}", empty.display())),
+        "{message}"
+    );
+    assert!(message.contains("no input to split"), "{message}");
+
+    let output = htmlsplit()
+        .args(["--chunk-size", "10"])
+        .arg(&empty)
+        .arg(&page)
+        .output()
+        .expect("run");
+    let message = stderr(&output);
+    assert!(output.status.success(), "{message}");
+    assert_eq!(contents(&output), ["page"]);
+    assert!(message.contains("no .html or .htm file in"), "{message}");
+}
+
+/// An output path that cannot be written fails the run with status 1 before
+/// any chunk is written, naming the path as given, never a temporary file.
+#[test]
+fn an_unwritable_output_path_fails_before_splitting() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let page = dir.path().join("page.html");
+    write(&page, b"<p>page</p>");
+    let missing = dir.path().join("missing");
+    for (flag, name) in [
+        ("--report", "r.html"),
+        ("--documents", "d.jsonl"),
+        ("--stats-json", "s.json"),
+    ] {
+        let target = missing.join(name);
+        let output = htmlsplit()
+            .args(["--chunk-size", "10", flag])
+            .arg(&target)
+            .arg(&page)
+            .output()
+            .expect("run");
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{flag}: {message}");
+        assert!(output.stdout.is_empty(), "{flag}: nothing split");
+        assert!(
+            message.contains(&target.display().to_string()),
+            "{flag}: {message}"
+        );
+        // The temporary file would be `.r.html.XXXXXX.tmp`.
+        assert!(!message.contains(&format!(".{name}.")), "{flag}: {message}");
+
+        let output = htmlsplit()
+            .args(["--chunk-size", "10", flag])
+            .arg(dir.path())
+            .arg(&page)
+            .output()
+            .expect("run");
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{flag}: {message}");
+        assert!(output.stdout.is_empty(), "{flag}: nothing split");
+        assert!(message.contains("is a directory"), "{flag}: {message}");
+    }
+}
+
+#[test]
+fn stats_count_in_the_singular_and_the_plural() {
+    let output = run_with_stdin(&["--chunk-size", "100", "--stats"], b"<p>Hello</p>");
+    let message = stderr(&output);
+    assert!(output.status.success(), "{message}");
+    assert!(message.contains(": 1 document, 1 chunk, "), "{message}");
+    assert!(message.contains(": 1 chunk under 10% of"), "{message}");
+    assert!(message.contains("; 0 failures"), "{message}");
+}
+
 /// A bug that panics while one document is split (simulated by the debug
 /// build's `HTMLSPLIT_DEBUG_PANIC_ON`) fails that document alone.
 #[test]

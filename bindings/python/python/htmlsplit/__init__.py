@@ -2,8 +2,10 @@
 
 ``htmlsplit`` parses a page once, walks it into its canonical text and cuts
 that text into chunks that follow the document's structure (sections,
-paragraphs, list items, table cells) and never exceed a hard size cap. The
-work is done in Rust; the GIL is released while it runs.
+paragraphs, list items, table cells) and never exceed the hard size cap
+``max_chunk_size``. Set it: without it there is no cap and ``chunk_size``
+is only a target. The work is done in Rust; the GIL is released while it
+runs.
 
 >>> from htmlsplit import HtmlSplitter
 >>> splitter = HtmlSplitter(30, max_chunk_size=60, separators=["h2"])
@@ -89,7 +91,8 @@ class HtmlSplitter:
 
     Args:
         chunk_size: the soft target size of a chunk.
-        max_chunk_size: the hard cap (default: unbounded).
+        max_chunk_size: the hard cap (default: unbounded: set it, or a long
+            paragraph is one chunk however long).
         separators: CSS selectors of preferred split points, e.g. ``["h2", "p"]``.
         never_break_within: CSS selectors of subtrees kept whole while they fit.
         backend: ``"html5ever"`` (the HTML standard's parser), ``"scraper"`` or ``"tl"``.
@@ -160,8 +163,8 @@ class HtmlSplitter:
     def from_config(cls, config: Mapping[str, Any], *, backend: str = "html5ever") -> "HtmlSplitter":
         """A splitter from a JSON-shaped config (``chunkSize``, ``maxChunkSize``, …).
 
-        >>> HtmlSplitter.from_config({"chunkSize": 100, "separators": ["h2"]}).chunk_size
-        100
+        >>> HtmlSplitter.from_config({"chunkSize": 100, "maxChunkSize": 150, "separators": ["h2"]}).max_chunk_size
+        150
         """
         if not isinstance(config, Mapping):
             raise ValueError(f"invalid configuration: expected a dict, got {type(config).__name__}")
@@ -179,7 +182,7 @@ class HtmlSplitter:
     def from_tiktoken_model(cls, model: str, chunk_size: int, **kwargs: Any) -> "HtmlSplitter":
         """Sizes in the tokens of an OpenAI model's encoding (``gpt-4o``: ``o200k_base``).
 
-        >>> HtmlSplitter.from_tiktoken_model("gpt-4o", 100).config["sizer"]
+        >>> HtmlSplitter.from_tiktoken_model("gpt-4o", 100, max_chunk_size=150).config["sizer"]
         'tiktoken:o200k_base'
         """
         return cls(chunk_size, sizer=f"tiktoken:{cls.tiktoken_encoding_for_model(model)}", **kwargs)
@@ -264,7 +267,12 @@ class HtmlSplitter:
         return json.loads(self._inner.config_json())
 
     def split_text(self, html: Html) -> list:
-        """The chunks' texts. ``bytes`` are decoded as a browser would (BOM, ``<meta charset>``, UTF-8)."""
+        """The chunks' texts. ``bytes`` are decoded as a browser would (BOM, ``<meta charset>``, UTF-8).
+
+        Raises:
+            ValueError: ``html`` is binary data, not text (a NUL character in
+                its first 8 KiB), or the parser cannot read it.
+        """
         return self._inner.split_text(html)
 
     def chunks(self, html: Html) -> list:

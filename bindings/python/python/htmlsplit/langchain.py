@@ -44,7 +44,9 @@ class HtmlTextSplitter(TextSplitter):
     ``never_break_within``, ``backend``, ``whitespace``, ``format``, ``links``,
     ``include``, ``exclude``, ``content``, ``heading_context``, ``sizer``; ``None``
     or left out: ``HtmlSplitter``'s default, and ``chunk_size`` 4000), or an
-    existing splitter as ``splitter=`` and none of those. ``chunk_overlap`` is
+    existing splitter as ``splitter=`` and none of those. ``max_chunk_size``
+    is the hard cap and, as in ``HtmlSplitter``, unbounded unless set: set
+    it, e.g. ``HtmlTextSplitter(chunk_size=1000, max_chunk_size=1500)``. ``chunk_overlap`` is
     accepted only as 0; ``length_function`` is replaced by ``sizer`` (use
     :meth:`from_callback` for a Python function).
 
