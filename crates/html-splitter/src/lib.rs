@@ -106,6 +106,40 @@ impl Backend {
     }
 }
 
+impl Backend {
+    /// Parses `html` with this backend into its tree and drops it: what
+    /// the parse alone costs, for measuring a backend (the CLI's
+    /// `--compare-backends`). Returns the number of nodes the tree had.
+    ///
+    /// ```
+    /// use html_splitter::Backend;
+    ///
+    /// for backend in Backend::ALL {
+    ///     assert!(backend.parse_only("<p>Hello</p>")? >= 4);
+    /// }
+    /// # Ok::<(), html_splitter::ParseError>(())
+    /// ```
+    pub fn parse_only(self, html: &str) -> Result<usize, ParseError> {
+        fn count<A: DomAdapter>(dom: &A) -> usize {
+            let mut nodes = 0;
+            let mut stack = vec![dom.document()];
+            while let Some(node) = stack.pop() {
+                nodes += 1;
+                stack.extend(dom.children(node));
+            }
+            nodes
+        }
+        Ok(match self {
+            #[cfg(feature = "html5ever")]
+            Backend::Html5ever => count(&Html5everDom::parse(html)?),
+            #[cfg(feature = "scraper")]
+            Backend::Scraper => count(&ScraperDom::parse(html)?),
+            #[cfg(feature = "tl")]
+            Backend::Tl => count(&TlDom::parse(html)?),
+        })
+    }
+}
+
 impl Default for Backend {
     fn default() -> Self {
         Backend::ALL[0]

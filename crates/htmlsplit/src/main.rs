@@ -14,6 +14,7 @@
 //! ([`Job::run`]), which also counts them, draws the progress bar and writes
 //! the report.
 
+mod compare;
 mod inputs;
 mod ordered;
 mod pending;
@@ -161,9 +162,31 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     stats_json: Option<PathBuf>,
 
-    /// Write a self-contained HTML page showing every document's chunks.
+    /// Write a self-contained HTML page showing every document's chunks
+    /// (with --compare-backends: the comparison, with bar charts).
     #[arg(long, value_name = "FILE.html")]
     report: Option<PathBuf>,
+
+    /// Instead of writing chunks, run every backend compiled into this build
+    /// over the inputs with the same splitter and print a table: documents,
+    /// MB, parse MB/s, split MB/s, peak memory and the documents whose
+    /// chunks differ from html5ever's, with the first difference.
+    #[arg(long)]
+    compare_backends: bool,
+
+    /// With --compare-backends: timed runs per backend (the median is shown,
+    /// with the spread).
+    #[arg(long, value_name = "N", default_value = "3")]
+    runs: NonZeroUsize,
+
+    /// With --compare-backends: also write the comparison as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    compare_json: Option<PathBuf>,
+
+    /// Internal: measures one backend for --compare-backends, in a child
+    /// process.
+    #[arg(long, value_name = "BACKEND", hide = true)]
+    compare_probe: Option<String>,
 }
 
 fn after_help() -> String {
@@ -202,6 +225,22 @@ struct Outputs {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(backend) = &args.compare_probe {
+        return compare::probe_main(backend);
+    }
+    if args.compare_backends {
+        return match compare_options(args) {
+            Ok(options) => compare::run(options),
+            Err(err) => {
+                eprintln!("htmlsplit: {err:#}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if args.compare_json.is_some() {
+        eprintln!("htmlsplit: --compare-json needs --compare-backends");
+        return ExitCode::from(2);
+    }
     let job = match Job::from_args(args) {
         Ok(job) => job,
         Err(err) => {
@@ -217,6 +256,40 @@ fn main() -> ExitCode {
         }
     };
     job.run(outputs)
+}
+
+/// The options of `--compare-backends`: the same config as a split, and
+/// the inputs; the outputs of a split are refused.
+fn compare_options(mut args: Args) -> anyhow::Result<compare::Options> {
+    for (given, flag) in [
+        (args.documents.is_some(), "--documents"),
+        (args.stats, "--stats"),
+        (args.stats_json.is_some(), "--stats-json"),
+    ] {
+        if given {
+            bail!("{flag} cannot be used with --compare-backends");
+        }
+    }
+    let encoding = args.encoding.clone();
+    let runs = args.runs.get();
+    let json = args.compare_json.take();
+    let report = args.report.take();
+    if args.inputs.is_empty() {
+        bail!("--compare-backends needs input files or directories");
+    }
+    if args.inputs.iter().any(|input| input.as_os_str() == "-") {
+        bail!("--compare-backends reads files, not stdin: each backend reads the inputs anew");
+    }
+    let inputs = args.inputs.clone();
+    let job = Job::from_args(args)?;
+    Ok(compare::Options {
+        config: job.renderer.splitter.config().clone(),
+        encoding,
+        runs,
+        inputs,
+        json,
+        report,
+    })
 }
 
 /// Creates the output file at `path`; `what` names it in the error.
