@@ -58,7 +58,22 @@ fn load(name: &'static str, dir: &Path) -> Option<Corpus> {
 
 /// The shared corpora when `../shared` is beside the checkout, else the
 /// repo's own `corpus/` pages.
+///
+/// With `HTMLSPLIT_BENCH_CORPUS=DIR` set, only the pages of `DIR` (every
+/// `*.html` in it), named `user`: `HTMLSPLIT_BENCH_CORPUS=~/pages cargo
+/// bench -p benches --bench split` measures every backend on a user's own
+/// pages.
 pub fn corpora() -> Vec<Corpus> {
+    if let Some(dir) = std::env::var_os("HTMLSPLIT_BENCH_CORPUS") {
+        let dir = PathBuf::from(dir);
+        return match load("user", &dir) {
+            Some(corpus) => vec![corpus],
+            None => panic!(
+                "HTMLSPLIT_BENCH_CORPUS={}: no .html page there",
+                dir.display()
+            ),
+        };
+    }
     let shared = shared_corpus();
     let found: Vec<Corpus> = [("ecma262", "ecma262"), ("web", "web")]
         .into_iter()

@@ -2,7 +2,9 @@
 //! `tokens`, the latter with a Hugging Face tokenizer too: see
 //! `benches/benches/tokens.rs`), measures peak memory, the CLI's cost and
 //! its `--jobs 2` speedup, prints tables and writes
-//! `target/bench-report.json`.
+//! `target/bench-report.json`. `cargo xtask bench --corpus DIR [--config
+//! FILE]` measures the backends on a folder of pages instead (the CLI's
+//! `--compare-backends`).
 
 use std::path::Path;
 use std::process::Command;
@@ -20,6 +22,64 @@ pub struct Args {
     /// Reuse the last criterion results instead of running the benchmarks.
     #[arg(long)]
     no_run: bool,
+    /// Measure every backend on this folder of pages instead, as
+    /// `htmlsplit --compare-backends` does (speed, peak memory, agreement
+    /// with html5ever), and write `target/bench-compare.json`.
+    #[arg(long, value_name = "DIR")]
+    corpus: Option<std::path::PathBuf>,
+    /// With --corpus: the splitter's config (default:
+    /// `corpus/ecma262-ingest.json`).
+    #[arg(long, value_name = "FILE", requires = "corpus")]
+    config: Option<std::path::PathBuf>,
+    /// With --corpus: timed runs per backend.
+    #[arg(long, value_name = "N", default_value = "5", requires = "corpus")]
+    runs: usize,
+}
+
+/// `cargo xtask bench --corpus DIR`: the release CLI's `--compare-backends`
+/// over `DIR`, its table printed and its JSON kept.
+fn compare_on(
+    root: &Path,
+    corpus: &Path,
+    config: Option<&Path>,
+    runs: usize,
+) -> anyhow::Result<()> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(&cargo)
+        .current_dir(root)
+        .args(["build", "--release", "-p", "htmlsplit"])
+        .status()
+        .context("building the release CLI")?;
+    if !status.success() {
+        bail!("cargo build --release -p htmlsplit failed: {status}");
+    }
+    let config = config
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| root.join("corpus/ecma262-ingest.json"));
+    let json = root.join("target/bench-compare.json");
+    let status = Command::new(root.join("target/release/htmlsplit"))
+        .arg("--compare-backends")
+        .arg("--runs")
+        .arg(runs.to_string())
+        .arg("--config")
+        .arg(&config)
+        .arg("--compare-json")
+        .arg(&json)
+        .arg(corpus)
+        .status()
+        .context("running htmlsplit --compare-backends")?;
+    if !status.success() {
+        bail!(
+            "htmlsplit --compare-backends failed on {}: {status}",
+            corpus.display()
+        );
+    }
+    println!(
+        "
+wrote {}",
+        json.display()
+    );
+    Ok(())
 }
 
 /// Throughput of the TypeScript implementation (cheerio + LangChain, Node 20)
@@ -28,6 +88,9 @@ const TYPESCRIPT_MB_PER_S: f64 = 3.7;
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let root = crate::workspace_root();
+    if let Some(corpus) = &args.corpus {
+        return compare_on(&root, corpus, args.config.as_deref(), args.runs);
+    }
     if !args.no_run {
         for bench in ["split", "tokens"] {
             let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
