@@ -587,6 +587,9 @@ fn shown(text: Option<&str>) -> String {
     text.map_or_else(|| "(no chunk)".to_owned(), |text| format!("{text:?}"))
 }
 
+/// A bar chart of the report: its title, the figure of a row, the unit.
+type Chart = (&'static str, fn(&BackendRow) -> f64, &'static str);
+
 /// The `--report` page of a comparison: the table, bar charts of speed
 /// and memory, and the differing documents. Self-contained.
 pub fn report(comparison: &Comparison) -> String {
@@ -602,7 +605,7 @@ pub fn report(comparison: &Comparison) -> String {
          <h1>Backends compared</h1>\n",
     );
     let _ = writeln!(out, "<pre>{}</pre>", escape(&table(comparison)));
-    let charts: [(&str, fn(&BackendRow) -> f64, &str); 3] = [
+    let charts: [Chart; 3] = [
         ("Parse speed (MB/s, median)", |row| row.parse_mbps, "MB/s"),
         ("Split speed (MB/s, median)", |row| row.split_mbps, "MB/s"),
         (

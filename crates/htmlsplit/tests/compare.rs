@@ -7,6 +7,8 @@ use std::process::Output;
 use common::htmlsplit;
 use serde_json::Value;
 
+// The shared helpers this file does not use are left unused here.
+#[allow(dead_code)]
 mod common;
 
 const BACKENDS: &[&str] = &["html5ever", "scraper", "tl"];
