@@ -1,11 +1,12 @@
 //! Project tasks: `cargo xtask equivalence`, `cargo xtask bench`,
-//! `cargo xtask main-content`.
+//! `cargo xtask main-content`, `cargo xtask page-metadata`.
 
 mod bench;
 mod corpus;
 mod equivalence;
 mod main_content;
 mod markdown;
+mod page_metadata;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,6 +29,8 @@ enum Command {
     Bench(bench::Args),
     /// Measure `content: "main"` on hand-labelled pages and documentation.
     MainContent(main_content::Args),
+    /// Measure page metadata (title, author, date) on the WCXB pages.
+    PageMetadata(page_metadata::Args),
     /// (internal) Split a corpus once in this fresh process; print the
     /// peak RSS in KiB and the split time in seconds.
     #[command(hide = true)]
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Command::Equivalence(args) => equivalence::run(args),
         Command::Bench(args) => bench::run(args),
         Command::MainContent(args) => main_content::run(args),
+        Command::PageMetadata(args) => page_metadata::run(args),
         Command::Probe { backend, corpus } => bench::probe(&backend, &corpus),
     };
     match result {

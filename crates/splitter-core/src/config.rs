@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::page_metadata::PageMetadataMode;
+
 use crate::error::ConfigError;
 
 /// The settings of SPEC §2, in the shape of a JSON config file.
@@ -77,6 +79,11 @@ pub struct SplitterConfig {
     /// [`crate::Splitter::from_config`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sizer: Option<String>,
+    /// Which facts about the page each chunk's metadata carries (SPEC
+    /// §7.1): `basic` (the default: title, description, language), `full`
+    /// (also author, publication date, site name, canonical URL) or `none`.
+    #[serde(default, skip_serializing_if = "PageMetadataMode::is_basic")]
+    pub page_metadata: PageMetadataMode,
 }
 
 /// The `whitespace` setting: how text nodes' whitespace reaches the
@@ -192,7 +199,7 @@ fn is_false(value: &bool) -> bool {
 }
 
 /// The keys of SPEC §2, as [`ConfigError::UnknownKey`] lists them.
-const KEYS: &str = "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, format, links, include, exclude, content, headingContext, sizer";
+const KEYS: &str = "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, format, links, include, exclude, content, headingContext, sizer, pageMetadata";
 
 /// The first key of the config object `map` (in key order) whose value the
 /// config does not take, an unknown key, or a missing `chunkSize`; `None`
@@ -241,13 +248,16 @@ fn shape_error(map: &serde_json::Map<String, serde_json::Value>) -> Option<Confi
                 invalid(key, r#""all" or "main""#, value)
             }
             "headingContext" if !value.is_boolean() => invalid(key, "true or false", value),
+            "pageMetadata" if !matches!(value.as_str(), Some("basic" | "full" | "none")) => {
+                invalid(key, r#""basic", "full" or "none""#, value)
+            }
             "sizer" if !value.is_string() && !value.is_null() => invalid(
                 key,
                 r#"a string such as "characters", "bytes", "utf16", "tiktoken:cl100k_base" or "huggingface:<path to tokenizer.json>""#,
                 value,
             ),
             "chunkSize" | "maxChunkSize" | "chunkOverlap" | "whitespace" | "format" | "links"
-            | "content" | "headingContext" | "sizer" => continue,
+            | "content" | "headingContext" | "sizer" | "pageMetadata" => continue,
             _ => ConfigError::UnknownKey {
                 key: key.clone(),
                 known: KEYS,
@@ -290,6 +300,7 @@ impl SplitterConfig {
             content: Content::All,
             heading_context: false,
             sizer: None,
+            page_metadata: PageMetadataMode::Basic,
         }
     }
 

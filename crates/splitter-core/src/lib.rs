@@ -51,6 +51,7 @@ mod markdown;
 mod markdown_writer;
 mod merge;
 mod named;
+mod page_metadata;
 mod provenance;
 mod segments;
 mod select;
@@ -75,6 +76,7 @@ pub use error::{ConfigError, ParseError};
 #[doc(hidden)]
 pub use main_content::Rules as MainContentRules;
 pub use named::AnySizer;
+pub use page_metadata::{PageMetadata, PageMetadataMode};
 pub use sizer::{Bytes, Characters, SizeFn, Sizer, Utf16};
 pub use splitter::{Splitter, SplitterBuilder};
 /// The encoder [`Tiktoken::bpe`] gives (from `tiktoken-rs`).

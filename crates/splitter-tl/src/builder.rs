@@ -600,6 +600,25 @@ impl<'a> Builder<'a> {
             }
             return;
         }
+        // A heading's end tag closes the innermost open heading, whatever
+        // its rank (`<h1>Title</h2>`), as the standard does.
+        if is_one_of(name, HEADINGS) {
+            let innermost = HEADINGS
+                .iter()
+                .filter_map(|heading| self.open_by_name.get(*heading)?.depths.last().copied())
+                .max();
+            if let Some(depth) = innermost
+                && self
+                    .boundaries
+                    .last()
+                    .is_none_or(|&boundary| boundary <= depth)
+            {
+                while self.open.len() > depth {
+                    self.pop();
+                }
+            }
+            return;
+        }
         self.scratch.clear();
         self.scratch.extend(name.iter().map(u8::to_ascii_lowercase));
         let Some(by_name) = self.open_by_name.get_mut(self.scratch.as_slice()) else {
@@ -861,7 +880,9 @@ impl<'a> Builder<'a> {
             } else {
                 scan::raw_text_end(src, content_start, name).unwrap_or((len, len))
             };
-            if kind == NodeKind::Element {
+            // A `<title>` in `<head>` keeps its text (the page's title,
+            // SPEC §7.1), though it is no content.
+            if kind == NodeKind::Element || name.eq_ignore_ascii_case(b"title") {
                 self.push_text(id, content_start, content_end, mode);
             }
             self.cursor = after;

@@ -128,8 +128,9 @@
 //! - **Head content.** While no body content has appeared and only `html`
 //!   and `head` are open, the elements a standard parser puts into `<head>`
 //!   — `title`, `meta`, `link`, `base`, `basefont`, `bgsound`, `noframes` —
-//!   go into `head`, are reported as [`NodeKind::Other`] and have no
-//!   children. (`script`, `style`, `template` and `noscript` there stay
+//!   go into `head`, are reported as [`NodeKind::Other`] (with their name
+//!   and attributes) and have no children but a `title`'s text, which
+//!   page metadata reads (SPEC §7.1). (`script`, `style`, `template` and `noscript` there stay
 //!   elements. Scripting is off, as in the other backends, so `noscript`
 //!   content is markup; in `<head>` a `noscript` holds only `link`, `meta`,
 //!   `style`, `basefont`, `bgsound` and `noframes`, and any other tag or

@@ -142,8 +142,16 @@ const SKIPPED: &[&str] = &[
 
 /// End tags with nothing to close that the standard reads as elements: a
 /// stray `</p>` inserts an empty `p` (a block, and a separator where `p`
-/// is one), `</br>` a `br`.
-const STRAY_END_TAGS: &[&str] = &["</p>", "</br>", "<p class=x><p>inner</p></p>", "x</P>y"];
+/// is one), `</br>` a `br`; and a heading's end tag closes a heading of
+/// another rank.
+const STRAY_END_TAGS: &[&str] = &[
+    "</p>",
+    "</br>",
+    "<p class=x><p>inner</p></p>",
+    "x</P>y",
+    "<h1>Title</h2><p>after</p>",
+    "<h3>Sub</H3>",
+];
 
 /// In phrasing content, only a stray `</br>`: a `</p>` there can close a
 /// `p` with formatting elements open, which the standard reopens after it

@@ -1,0 +1,1179 @@
+//! Page metadata (SPEC §7.1): what a page says about itself — its title,
+//! description, language, author, publication date, site and canonical
+//! URL — read from the tree already parsed, in one walk.
+//!
+//! The sources, in the order each fact prefers them:
+//!
+//! | fact | sources |
+//! |---|---|
+//! | `title` | structured data's `headline`, `og:title`, `twitter:title`, `<title>`, the main heading; a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
+//! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
+//! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, an element whose class or id says author or byline) |
+//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time datetime>` |
+//! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
+//! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
+//!
+//! Structured data is JSON-LD (`<script type="application/ld+json">`,
+//! read with serde_json: malformed, too deep or too large data is ignored,
+//! never an error) and microdata (`itemprop`). Dates are read with chrono
+//! and written in ISO 8601: `YYYY-MM-DD`, or the full timestamp with its
+//! offset when the page gives one.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::adapter::{DomAdapter, NodeKind};
+
+/// Which facts about the page each chunk carries (the `pageMetadata` key,
+/// SPEC §7.1).
+///
+/// ```
+/// use splitter_core::{PageMetadataMode, SplitterConfig};
+///
+/// let config = SplitterConfig::from_json(r#"{"chunkSize": 10, "pageMetadata": "full"}"#)?;
+/// assert_eq!(config.page_metadata, PageMetadataMode::Full);
+/// assert_eq!(SplitterConfig::new(10).page_metadata, PageMetadataMode::Basic);
+/// # Ok::<(), splitter_core::ConfigError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PageMetadataMode {
+    /// No facts about the page.
+    None,
+    /// `title`, `description` and `language` (the default), as LangChain's
+    /// web loaders give them.
+    #[default]
+    Basic,
+    /// Also `author`, `published`, `siteName` and `url`.
+    Full,
+}
+
+impl PageMetadataMode {
+    pub(crate) fn is_basic(&self) -> bool {
+        *self == PageMetadataMode::Basic
+    }
+}
+
+/// What a page says about itself (SPEC §7.1). A fact the page does not
+/// state is `None`, and left out when serialised (camelCase keys).
+/// [`PageMetadata::extract`] reads it from any parsed tree; a split's is
+/// [`crate::Chunks::page_metadata`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct PageMetadata {
+    /// The title of the page's content (an article's headline, without the site's name), whitespace collapsed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The page's own summary.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The page's language, a BCP 47 tag (`en`, `pt-BR`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// The author or authors as named, several joined by `", "`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// When it was first published: ISO 8601, `YYYY-MM-DD` or a full timestamp with its offset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub published: Option<String>,
+    /// The name of the site or its publisher.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site_name: Option<String>,
+    /// The page's canonical URL, absolute.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+/// The longest text kept of one element (a title, a byline): enough for
+/// any real one, and a bound on the work of a hostile page.
+const LONGEST_TEXT: usize = 2_000;
+/// The largest JSON-LD script read; larger ones are ignored.
+const LARGEST_JSON_LD: usize = 4 << 20;
+/// How many JSON values of all JSON-LD scripts are looked at, at most.
+const MOST_JSON_VALUES: usize = 100_000;
+
+impl PageMetadata {
+    /// Every fact the page states (the `full` set), from one walk of the
+    /// tree.
+    pub fn extract<A: DomAdapter>(dom: &A) -> PageMetadata {
+        Facts::gather(dom, true).decide()
+    }
+
+    /// The facts of `mode`: [`PageMetadata::extract`] for `full`, only
+    /// `title`, `description` and `language` (and a walk that looks at
+    /// fewer attributes) for `basic`, nothing for `none`.
+    pub fn extract_for<A: DomAdapter>(dom: &A, mode: PageMetadataMode) -> PageMetadata {
+        match mode {
+            PageMetadataMode::None => PageMetadata::default(),
+            PageMetadataMode::Basic => {
+                let full = Facts::gather(dom, false).decide();
+                PageMetadata {
+                    title: full.title,
+                    description: full.description,
+                    language: full.language,
+                    ..PageMetadata::default()
+                }
+            }
+            PageMetadataMode::Full => PageMetadata::extract(dom),
+        }
+    }
+
+    /// The facts stated, as (camelCase key, value), in the order of SPEC
+    /// §7.1's table.
+    pub fn entries(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        [
+            ("title", &self.title),
+            ("description", &self.description),
+            ("language", &self.language),
+            ("author", &self.author),
+            ("published", &self.published),
+            ("siteName", &self.site_name),
+            ("url", &self.url),
+        ]
+        .into_iter()
+        .filter_map(|(key, value)| value.as_deref().map(|value| (key, value)))
+    }
+
+    /// Whether the page stated nothing.
+    pub fn is_empty(&self) -> bool {
+        self.entries().next().is_none()
+    }
+}
+
+/// What one walk found, before the choices.
+#[derive(Debug, Default)]
+struct Facts {
+    html_lang: Option<String>,
+    title_tag: Option<String>,
+    /// `<meta>` content by lowercased `name`, `property`, `itemprop` or
+    /// `http-equiv`; the first of each wins.
+    meta: HashMap<String, String>,
+    canonical: Option<String>,
+    json_ld: StructuredData,
+    /// Microdata (`itemprop` outside `<meta>`), the first of each.
+    microdata: HashMap<&'static str, String>,
+    first_h1: Option<String>,
+    byline: Option<String>,
+    time: Option<String>,
+}
+
+/// What JSON-LD says, the first of each (a page's article first).
+#[derive(Debug, Default)]
+struct StructuredData {
+    headline: Option<String>,
+    description: Option<String>,
+    author: Option<String>,
+    published: Option<String>,
+    publisher: Option<String>,
+    website: Option<String>,
+    language: Option<String>,
+    url: Option<String>,
+    /// Values looked at so far, against [`MOST_JSON_VALUES`].
+    visited: usize,
+}
+
+/// The microdata properties read.
+const ITEMPROPS: &[&str] = &["headline", "author", "datePublished", "description"];
+
+impl Facts {
+    fn gather<A: DomAdapter>(dom: &A, full: bool) -> Facts {
+        let mut facts = Facts::default();
+        let mut stack = vec![dom.first_child(dom.document())];
+        while let Some(next) = stack.last_mut() {
+            let Some(node) = *next else {
+                stack.pop();
+                continue;
+            };
+            *next = dom.next_sibling(node);
+            let kind = dom.kind(node);
+            if !matches!(kind, NodeKind::Element | NodeKind::Other) {
+                continue;
+            }
+            let name = dom.element_name(node);
+            if name.is_empty() {
+                continue;
+            }
+            let descend = facts.element(dom, node, name, full);
+            if descend && kind == NodeKind::Element {
+                stack.push(dom.first_child(node));
+            }
+        }
+        facts
+    }
+
+    /// Looks at one element; whether to look inside it.
+    fn element<A: DomAdapter>(&mut self, dom: &A, node: A::Node, name: &str, full: bool) -> bool {
+        let is = |wanted: &str| name.eq_ignore_ascii_case(wanted);
+        if is("html") {
+            if self.html_lang.is_none() {
+                self.html_lang = dom
+                    .attribute(node, "lang")
+                    .or_else(|| dom.attribute(node, "xml:lang"))
+                    .map(|lang| lang.trim().to_owned())
+                    .filter(|lang| !lang.is_empty());
+            }
+            return true;
+        }
+        if is("meta") {
+            let content = dom.attribute(node, "content");
+            if let Some(content) = content.map(|content| clean(&content)) {
+                for attribute in ["name", "property", "itemprop", "http-equiv"] {
+                    if let Some(key) = dom.attribute(node, attribute) {
+                        for key in key.split_whitespace() {
+                            self.meta
+                                .entry(key.to_ascii_lowercase())
+                                .or_insert_with(|| content.clone());
+                        }
+                    }
+                }
+            }
+            return false;
+        }
+        if is("title") {
+            if self.title_tag.is_none() && !in_svg(dom, node) {
+                self.title_tag = Some(text_of(dom, node)).filter(|text| !text.is_empty());
+            }
+            return false;
+        }
+        if is("link") {
+            if self.canonical.is_none()
+                && dom.attribute(node, "rel").is_some_and(|rel| {
+                    rel.split_whitespace()
+                        .any(|word| word.eq_ignore_ascii_case("canonical"))
+                })
+            {
+                self.canonical = dom
+                    .attribute(node, "href")
+                    .map(|href| href.trim().to_owned());
+            }
+            return false;
+        }
+        if is("script") {
+            if dom
+                .attribute(node, "type")
+                .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/ld+json"))
+            {
+                let mut json = String::new();
+                let mut child = dom.first_child(node);
+                while let Some(text) = child {
+                    if dom.kind(text) == NodeKind::Text {
+                        json.push_str(&dom.text(text));
+                    }
+                    child = dom.next_sibling(text);
+                }
+                self.json_ld.read(&json);
+            }
+            return false;
+        }
+        if is("style") || is("template") {
+            return false;
+        }
+        if is("h1") && self.first_h1.is_none() {
+            self.first_h1 = Some(text_of(dom, node)).filter(|text| !text.is_empty());
+        }
+        if !full {
+            return true;
+        }
+        if is("time") && self.time.is_none() {
+            self.time = dom
+                .attribute(node, "datetime")
+                .map(|value| value.trim().to_owned())
+                .filter(|value| !value.is_empty());
+        }
+        if let Some(props) = dom.attribute(node, "itemprop") {
+            for prop in props.split_whitespace() {
+                let Some(&known) = ITEMPROPS.iter().find(|known| **known == prop) else {
+                    continue;
+                };
+                if self.microdata.contains_key(known) {
+                    continue;
+                }
+                let value = ["content", "datetime"]
+                    .iter()
+                    .find_map(|attribute| dom.attribute(node, attribute))
+                    .map(|value| collapse(&value))
+                    .or_else(|| {
+                        // An author given as a Person: its name.
+                        let text = if known == "author" {
+                            named_descendant(dom, node).unwrap_or_else(|| text_of(dom, node))
+                        } else {
+                            text_of(dom, node)
+                        };
+                        Some(text)
+                    })
+                    .filter(|value| !value.is_empty());
+                if let Some(value) = value {
+                    self.microdata.insert(known, value);
+                }
+            }
+        }
+        if self.byline.is_none() && is_byline(dom, node, name) {
+            let text = text_of(dom, node);
+            if let Some(name) = byline_name(&text) {
+                self.byline = Some(name);
+                return false;
+            }
+        }
+        true
+    }
+
+    fn meta(&self, keys: &[&str]) -> Option<String> {
+        self.meta_where(keys, |_| true)
+    }
+
+    /// The first of the `<meta>`s `keys` (in that order) whose value is
+    /// `usable`.
+    fn meta_where(&self, keys: &[&str], usable: impl Fn(&str) -> bool) -> Option<String> {
+        keys.iter()
+            .filter_map(|key| self.meta.get(*key))
+            .find(|value| !value.is_empty() && usable(value))
+            .cloned()
+    }
+
+    fn decide(self) -> PageMetadata {
+        let site_name = self
+            .meta(&["og:site_name"])
+            .or_else(|| self.json_ld.publisher.clone())
+            .or_else(|| self.json_ld.website.clone())
+            .or_else(|| self.meta(&["application-name"]));
+        let title = self.title(site_name.as_deref());
+        let description = self
+            .meta(&[
+                "description",
+                "og:description",
+                "twitter:description",
+                "dc.description",
+                "dcterms.description",
+            ])
+            .or_else(|| self.json_ld.description.clone())
+            .or_else(|| self.microdata.get("description").cloned());
+        let language = self
+            .html_lang
+            .clone()
+            .or_else(|| self.meta(&["content-language", "language", "dc.language"]))
+            .or_else(|| self.meta(&["og:locale"]))
+            .or_else(|| self.json_ld.language.clone())
+            .and_then(|tag| language_tag(&tag));
+        let author = self
+            .json_ld
+            .author
+            .clone()
+            .or_else(|| {
+                self.meta_where(
+                    &[
+                        "author",
+                        "article:author",
+                        "dc.creator",
+                        "dcterms.creator",
+                        "parsely-author",
+                        "sailthru.author",
+                        "byl",
+                    ],
+                    |author| !is_link(author),
+                )
+                .map(|author| byline_name(&author).unwrap_or(author))
+            })
+            .or_else(|| self.microdata.get("author").cloned())
+            .or_else(|| self.byline.clone())
+            .filter(|author| !author.starts_with('@'));
+        let published = self
+            .json_ld
+            .published
+            .as_deref()
+            .and_then(iso_date)
+            .or_else(|| {
+                self.meta(&[
+                    "article:published_time",
+                    "og:published_time",
+                    "datepublished",
+                    "dc.date.issued",
+                    "dcterms.issued",
+                    "dc.date",
+                    "dcterms.date",
+                    "date",
+                    "pubdate",
+                    "publishdate",
+                    "publish-date",
+                    "parsely-pub-date",
+                    "sailthru.date",
+                    "article.published",
+                    "citation_publication_date",
+                ])
+                .as_deref()
+                .and_then(iso_date)
+            })
+            .or_else(|| {
+                self.microdata
+                    .get("datePublished")
+                    .and_then(|date| iso_date(date))
+            })
+            .or_else(|| self.time.as_deref().and_then(iso_date));
+        let url = self
+            .canonical
+            .clone()
+            .filter(|url| is_absolute(url))
+            .or_else(|| self.meta(&["og:url"]).filter(|url| is_absolute(url)))
+            .or_else(|| self.json_ld.url.clone().filter(|url| is_absolute(url)));
+        PageMetadata {
+            title,
+            description,
+            language,
+            author,
+            published,
+            site_name,
+            url,
+        }
+    }
+
+    /// The content's title: the first of structured data's headline,
+    /// Open Graph's and Twitter's titles and `<title>`, with a site's name
+    /// left out; the main heading when nothing else names the page.
+    fn title(&self, site_name: Option<&str>) -> Option<String> {
+        let h1 = self.first_h1.as_deref();
+        // The main heading is the title a reader sees: taken when the
+        // page's own title names the same thing (most of the heading's
+        // words are in it), so a site's name, a tagline or an SEO title
+        // is left out.
+        let titles = [
+            self.json_ld.headline.as_deref(),
+            self.meta.get("og:title").map(String::as_str),
+            self.title_tag.as_deref(),
+        ];
+        if let Some(h1) = h1
+            && h1.split_whitespace().count() <= 30
+            && titles.iter().flatten().any(|title| mostly_in(h1, title))
+        {
+            return Some(h1.to_owned());
+        }
+        let candidate = self
+            .json_ld
+            .headline
+            .clone()
+            .or_else(|| self.meta(&["og:title", "twitter:title", "dc.title"]))
+            .or_else(|| self.title_tag.clone())
+            .or_else(|| self.microdata.get("headline").cloned())
+            .or_else(|| h1.map(str::to_owned))?;
+        Some(without_site(&candidate, site_name, h1))
+    }
+}
+
+/// Whether `node` is inside an `<svg>` (whose `<title>` names a drawing).
+fn in_svg<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    let mut at = dom.parent(node);
+    while let Some(parent) = at {
+        if dom.kind(parent) == NodeKind::Element
+            && dom.element_name(parent).eq_ignore_ascii_case("svg")
+        {
+            return true;
+        }
+        at = dom.parent(parent);
+    }
+    false
+}
+
+/// Whether the element looks like a byline: `rel=author`, or a class or id
+/// that mentions the author, the byline or the attribution
+/// (`post_author`, `authorName`, `c-byline`, `mntl-attribution__item-name`).
+fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
+    if name.eq_ignore_ascii_case("a")
+        && dom.attribute(node, "rel").is_some_and(|rel| {
+            rel.split_whitespace()
+                .any(|word| word.eq_ignore_ascii_case("author"))
+        })
+    {
+        return true;
+    }
+    ["class", "id"].iter().any(|attribute| {
+        dom.attribute(node, attribute).is_some_and(|value| {
+            value.split_whitespace().any(|word| {
+                let word = word.to_ascii_lowercase();
+                (word.contains("author") && !word.contains("authori"))
+                    || word.contains("byline")
+                    || word.contains("attribution__item-name")
+            })
+        })
+    })
+}
+
+/// A byline's name: its text without a leading "By" and without what
+/// follows the name (` - Mar 27, 2024`, ` | 5 min read`), when it reads as
+/// a name: at most 6 words, no digits, not a label alone (`Author`).
+fn byline_name(text: &str) -> Option<String> {
+    let mut text = text.trim();
+    for prefix in [
+        "written by ",
+        "posted by ",
+        "reviewed by ",
+        "by:",
+        "by ",
+        "author:",
+        "authors:",
+        "von ",
+        "par ",
+        "por ",
+    ] {
+        if let Some(head) = text.get(..prefix.len())
+            && head.eq_ignore_ascii_case(prefix)
+        {
+            text = text[prefix.len()..].trim();
+        }
+    }
+    for separator in [" - ", " | ", " · ", " • ", " — ", " – ", " on "] {
+        if let Some(at) = text.find(separator) {
+            text = &text[..at];
+        }
+    }
+    let text = text.trim_matches(|c: char| matches!(c, '|' | '·' | ',' | ':') || c.is_whitespace());
+    let words = text.split_whitespace().count();
+    let label = [
+        "author",
+        "authors",
+        "by",
+        "written by",
+        "about the author",
+        "admin",
+    ]
+    .iter()
+    .any(|label| text.eq_ignore_ascii_case(label));
+    (words > 0
+        && words <= 6
+        && !label
+        && !text.chars().any(|c| c.is_ascii_digit())
+        && text.chars().count() <= 80)
+        .then(|| text.to_owned())
+}
+
+/// The text of the first descendant with `itemprop=name`.
+fn named_descendant<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
+    let mut stack = vec![dom.first_child(node)];
+    let mut seen = 0;
+    while let Some(next) = stack.last_mut() {
+        let Some(current) = *next else {
+            stack.pop();
+            continue;
+        };
+        *next = dom.next_sibling(current);
+        seen += 1;
+        if seen > 1_000 {
+            return None;
+        }
+        if dom.kind(current) != NodeKind::Element {
+            continue;
+        }
+        if dom
+            .attribute(current, "itemprop")
+            .is_some_and(|prop| prop.split_whitespace().any(|word| word == "name"))
+        {
+            let value = dom
+                .attribute(current, "content")
+                .map(|value| collapse(&value))
+                .unwrap_or_else(|| text_of(dom, current));
+            return Some(value).filter(|value| !value.is_empty());
+        }
+        stack.push(dom.first_child(current));
+    }
+    None
+}
+
+/// The text under `node` (scripts and styles left out), whitespace
+/// collapsed, at most [`LONGEST_TEXT`] characters read.
+fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
+    let mut text = String::new();
+    let mut stack = vec![dom.first_child(node)];
+    while let Some(next) = stack.last_mut() {
+        let Some(current) = *next else {
+            stack.pop();
+            continue;
+        };
+        *next = dom.next_sibling(current);
+        match dom.kind(current) {
+            NodeKind::Text => {
+                text.push_str(&dom.text(current));
+                if text.len() > LONGEST_TEXT {
+                    break;
+                }
+            }
+            NodeKind::Element => {
+                let name = dom.element_name(current);
+                if !["script", "style", "template"]
+                    .iter()
+                    .any(|skip| name.eq_ignore_ascii_case(skip))
+                {
+                    // Block boundaries read as spaces.
+                    text.push(' ');
+                    stack.push(dom.first_child(current));
+                }
+            }
+            _ => {}
+        }
+    }
+    collapse(&text)
+}
+
+/// `text` with every run of whitespace one space, trimmed.
+fn collapse(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A value of an attribute or of structured data, whitespace collapsed and
+/// character references decoded once more: pages often encode them twice
+/// (`content="Tips &amp;amp; tricks"`, `&#8217;` in JSON-LD).
+fn clean(text: &str) -> String {
+    collapse(&decode_references(text))
+}
+
+/// Decodes numeric character references and the named ones pages put in
+/// titles; anything else stays as it is.
+fn decode_references(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_owned();
+    }
+    const NAMED: &[(&str, char)] = &[
+        ("amp", '&'),
+        ("quot", '"'),
+        ("apos", '\''),
+        ("lt", '<'),
+        ("gt", '>'),
+        ("nbsp", '\u{a0}'),
+        ("rsquo", '\u{2019}'),
+        ("lsquo", '\u{2018}'),
+        ("rdquo", '\u{201d}'),
+        ("ldquo", '\u{201c}'),
+        ("ndash", '\u{2013}'),
+        ("mdash", '\u{2014}'),
+        ("hellip", '\u{2026}'),
+        ("copy", '\u{a9}'),
+        ("reg", '\u{ae}'),
+        ("trade", '\u{2122}'),
+    ];
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = rest.find(';').filter(|&end| end <= 10);
+        let decoded = end.and_then(|end| {
+            let name = &rest[1..end];
+            let code =
+                if let Some(hex) = name.strip_prefix("#x").or_else(|| name.strip_prefix("#X")) {
+                    u32::from_str_radix(hex, 16).ok().and_then(char::from_u32)
+                } else if let Some(decimal) = name.strip_prefix('#') {
+                    decimal.parse::<u32>().ok().and_then(char::from_u32)
+                } else {
+                    NAMED
+                        .iter()
+                        .find(|(known, _)| *known == name)
+                        .map(|(_, c)| *c)
+                };
+            code.filter(|c| *c != '\0').map(|c| (c, end))
+        });
+        match decoded {
+            Some((c, end)) => {
+                out.push(c);
+                rest = &rest[end + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `title` without a site's name: of the parts around a separator (`|`,
+/// `-`, `–`, `—`, `·`, `::`, `»`), the one the main heading equals, else
+/// the parts left when those naming the site are taken off.
+fn without_site(title: &str, site_name: Option<&str>, h1: Option<&str>) -> String {
+    const SEPARATORS: &[&str] = &[" | ", " - ", " – ", " — ", " · ", " :: ", " » ", " • "];
+    let title = collapse(title);
+    let Some(separator) = SEPARATORS
+        .iter()
+        .find(|separator| title.contains(**separator))
+    else {
+        return title;
+    };
+    let parts: Vec<&str> = title.split(separator).map(str::trim).collect();
+    if let Some(h1) = h1
+        && let Some(part) = parts.iter().find(|part| same_words(part, h1))
+    {
+        return (*part).to_owned();
+    }
+    // The main heading may hold the headline with a separator of its own.
+    if let Some(h1) = h1
+        && title.starts_with(h1)
+        && h1.len() > title.len() / 3
+    {
+        return h1.to_owned();
+    }
+    if let Some(site) = site_name {
+        let kept: Vec<&str> = parts
+            .iter()
+            .copied()
+            .filter(|part| !names_site(part, site))
+            .collect();
+        if !kept.is_empty() && kept.len() < parts.len() {
+            return kept.join(separator);
+        }
+    }
+    title
+}
+
+/// Whether `part` of a title names the site: equal to its name, or one
+/// holds the other (`Example` and `Example.com`), ignoring case.
+fn names_site(part: &str, site: &str) -> bool {
+    let (part, site) = (part.to_lowercase(), site.to_lowercase());
+    let bare = |text: &str| {
+        text.trim_start_matches("www.")
+            .trim_end_matches(".com")
+            .trim_end_matches(".org")
+            .trim_end_matches(".net")
+            .to_owned()
+    };
+    part == site || bare(&part) == bare(&site) || (site.len() > 3 && part.contains(&site))
+}
+
+/// Whether most (at least half) of the words of `part` are in `whole`,
+/// ignoring case and punctuation.
+fn mostly_in(part: &str, whole: &str) -> bool {
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|word| !word.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (part, whole) = (words(part), words(whole));
+    let found = part.iter().filter(|word| whole.contains(word)).count();
+    !part.is_empty() && found * 2 >= part.len()
+}
+
+/// Whether two texts have the same words, ignoring case and punctuation.
+fn same_words(a: &str, b: &str) -> bool {
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|word| !word.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (a, b) = (words(a), words(b));
+    !a.is_empty() && a == b
+}
+
+fn is_link(text: &str) -> bool {
+    text.starts_with("http://") || text.starts_with("https://") || text.starts_with("//")
+}
+
+fn is_absolute(url: &str) -> bool {
+    url.starts_with("http://") || url.starts_with("https://")
+}
+
+/// A BCP 47 tag from a page's language: `en_US` is `en-US`; not a tag
+/// (spaces, other characters, too long): `None`.
+fn language_tag(tag: &str) -> Option<String> {
+    let tag = tag.trim().replace('_', "-");
+    // `Content-Language` may list several: the first.
+    let tag = tag.split(',').next().unwrap_or_default().trim();
+    let valid = !tag.is_empty()
+        && tag.len() <= 35
+        && tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && tag
+            .split('-')
+            .all(|part| !part.is_empty() && part.len() <= 8)
+        && tag
+            .split('-')
+            .next()
+            .is_some_and(|first| first.chars().all(|c| c.is_ascii_alphabetic()));
+    valid.then(|| tag.to_owned())
+}
+
+/// A date as ISO 8601: the full timestamp with its offset when the page
+/// gives one, else `YYYY-MM-DD`; `None` when it is no date read here.
+fn iso_date(text: &str) -> Option<String> {
+    use chrono::{DateTime, NaiveDate, NaiveDateTime};
+
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    if let Ok(stamp) = DateTime::parse_from_rfc3339(text) {
+        return Some(stamp.to_rfc3339());
+    }
+    // ISO 8601 variants chrono's RFC 3339 reader does not take: an offset
+    // without a colon, no seconds, fractions.
+    for format in [
+        "%Y-%m-%dT%H:%M:%S%.f%z",
+        "%Y-%m-%dT%H:%M%z",
+        "%Y-%m-%d %H:%M:%S%.f%z",
+    ] {
+        if let Ok(stamp) = DateTime::parse_from_str(text, format) {
+            return Some(stamp.to_rfc3339());
+        }
+    }
+    if let Ok(stamp) = DateTime::parse_from_rfc2822(text) {
+        return Some(stamp.to_rfc3339());
+    }
+    // A local time: the day is what it says.
+    for format in [
+        "%Y-%m-%dT%H:%M:%S%.f",
+        "%Y-%m-%dT%H:%M",
+        "%Y-%m-%d %H:%M:%S%.f",
+        "%Y-%m-%d %H:%M",
+    ] {
+        if let Ok(stamp) = NaiveDateTime::parse_from_str(text, format) {
+            return Some(stamp.date().format("%Y-%m-%d").to_string());
+        }
+    }
+    let formats = [
+        "%Y-%m-%d",
+        "%Y/%m/%d",
+        "%Y.%m.%d",
+        "%Y%m%d",
+        "%B %d, %Y",
+        "%b %d, %Y",
+        "%b. %d, %Y",
+        "%d %B %Y",
+        "%d %b %Y",
+        "%B %d %Y",
+        "%A, %B %d, %Y",
+        "%a, %b %d, %Y",
+        "%d.%m.%Y",
+    ];
+    for format in formats {
+        if let Ok(date) = NaiveDate::parse_from_str(text, format) {
+            return Some(date.format("%Y-%m-%d").to_string());
+        }
+    }
+    // A date that begins a longer text (`2024-05-02T…` in an odd form).
+    let head: String = text.chars().take(10).collect();
+    if head.len() == 10
+        && let Ok(date) = NaiveDate::parse_from_str(&head, "%Y-%m-%d")
+    {
+        return Some(date.format("%Y-%m-%d").to_string());
+    }
+    None
+}
+
+/// The schema.org types whose headline, author and date are the page's.
+const CREATIVE_WORKS: &[&str] = &[
+    "article",
+    "newsarticle",
+    "blogposting",
+    "reportagenewsarticle",
+    "analysisnewsarticle",
+    "opinionnewsarticle",
+    "techarticle",
+    "scholarlyarticle",
+    "socialmediaposting",
+    "discussionforumposting",
+    "liveblogposting",
+    "webpage",
+    "itempage",
+    "aboutpage",
+    "faqpage",
+    "qapage",
+    "collectionpage",
+    "product",
+    "recipe",
+    "review",
+    "howto",
+    "event",
+    "course",
+    "videoobject",
+    "podcastepisode",
+    "creativework",
+    "question",
+];
+
+impl StructuredData {
+    /// Reads one JSON-LD script; malformed or oversized data is ignored.
+    fn read(&mut self, json: &str) {
+        if json.len() > LARGEST_JSON_LD || self.visited >= MOST_JSON_VALUES {
+            return;
+        }
+        // serde_json refuses nesting deeper than 128: an error, ignored.
+        let Ok(value) = serde_json::from_str::<Value>(json.trim()) else {
+            return;
+        };
+        // Objects in document order: arrays and `@graph` are flattened.
+        let mut stack = vec![&value];
+        let mut objects = Vec::new();
+        while let Some(value) = stack.pop() {
+            self.visited += 1;
+            if self.visited > MOST_JSON_VALUES {
+                break;
+            }
+            match value {
+                Value::Array(items) => stack.extend(items.iter().rev()),
+                Value::Object(map) => {
+                    objects.push(map);
+                    if let Some(graph) = map.get("@graph") {
+                        stack.push(graph);
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Articles before pages: a page's `WebPage` often wraps its article.
+        let rank = |map: &serde_json::Map<String, Value>| {
+            let types = types_of(map);
+            if types
+                .iter()
+                .any(|t| t.ends_with("article") || t == "blogposting" || t.ends_with("posting"))
+            {
+                0
+            } else if types.iter().any(|t| CREATIVE_WORKS.contains(&t.as_str())) {
+                1
+            } else {
+                2
+            }
+        };
+        let mut works: Vec<_> = objects.iter().filter(|map| rank(map) < 2).collect();
+        works.sort_by_key(|map| rank(map));
+        for map in works {
+            let string = |key: &str| map.get(key).and_then(text_value);
+            if self.headline.is_none() && rank(map) == 0 {
+                self.headline = string("headline").or_else(|| string("name"));
+            }
+            if self.headline.is_none() {
+                self.headline = string("headline");
+            }
+            if self.description.is_none() {
+                self.description = string("description");
+            }
+            if self.author.is_none() {
+                self.author = map.get("author").and_then(names);
+            }
+            if self.published.is_none() {
+                self.published = string("datePublished").or_else(|| string("uploadDate"));
+            }
+            if self.publisher.is_none() {
+                self.publisher = map.get("publisher").and_then(names);
+            }
+            if self.language.is_none() {
+                self.language = string("inLanguage");
+            }
+            if self.url.is_none() && rank(map) == 0 {
+                self.url = string("url");
+            }
+        }
+        for map in &objects {
+            let types = types_of(map);
+            if self.website.is_none() && types.iter().any(|t| t == "website") {
+                self.website = map.get("name").and_then(text_value);
+            }
+            if self.publisher.is_none()
+                && types
+                    .iter()
+                    .any(|t| t == "organization" || t == "newsmediaorganization")
+            {
+                // A page's only organisation is its publisher.
+                self.publisher = map.get("name").and_then(text_value);
+            }
+        }
+    }
+}
+
+/// The `@type`s of a JSON-LD object, lowercased.
+fn types_of(map: &serde_json::Map<String, Value>) -> Vec<String> {
+    match map.get("@type") {
+        Some(Value::String(name)) => vec![name.to_ascii_lowercase()],
+        Some(Value::Array(names)) => names
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_ascii_lowercase)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A JSON-LD text: a string, or the first string of an array, or an
+/// object's `@value`; collapsed; `None` when empty.
+fn text_value(value: &Value) -> Option<String> {
+    let text = match value {
+        Value::String(text) => clean(text),
+        Value::Array(items) => return items.iter().find_map(text_value),
+        Value::Object(map) => return map.get("@value").and_then(text_value),
+        _ => return None,
+    };
+    (!text.is_empty()).then_some(text)
+}
+
+/// The names of an author or publisher: a string, an object with a `name`,
+/// or a list of them, joined by `", "`.
+fn names(value: &Value) -> Option<String> {
+    let name = |value: &Value| -> Option<String> {
+        match value {
+            Value::String(text) => Some(clean(text)).filter(|text| !is_link(text)),
+            Value::Object(map) => map.get("name").and_then(text_value),
+            _ => None,
+        }
+    };
+    let found: Vec<String> = match value {
+        Value::Array(items) => items.iter().take(20).filter_map(name).collect(),
+        other => name(other).into_iter().collect(),
+    };
+    let mut unique: Vec<String> = Vec::new();
+    for name in found {
+        if !name.is_empty() && !unique.contains(&name) {
+            unique.push(name);
+        }
+    }
+    (!unique.is_empty()).then(|| unique.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::ArenaDom;
+
+    #[test]
+    fn the_head_names_the_page() {
+        let mut dom = ArenaDom::new();
+        let html = dom.element(dom.document(), "html");
+        dom.set_attribute(html, "lang", "en");
+        let head = dom.element(html, "head");
+        let title = dom.element(head, "title");
+        dom.add_text(title, "Tide pools | Field Notes");
+        let meta = dom.element(head, "meta");
+        dom.set_attribute(meta, "property", "og:site_name");
+        dom.set_attribute(meta, "content", "Field Notes");
+        let page = PageMetadata::extract(&dom);
+        assert_eq!(page.title.as_deref(), Some("Tide pools"));
+        assert_eq!(page.language.as_deref(), Some("en"));
+        assert_eq!(page.site_name.as_deref(), Some("Field Notes"));
+        let basic = PageMetadata::extract_for(&dom, PageMetadataMode::Basic);
+        assert_eq!(basic.site_name, None);
+        assert_eq!(basic.title.as_deref(), Some("Tide pools"));
+        assert!(PageMetadata::extract_for(&dom, PageMetadataMode::None).is_empty());
+    }
+
+    #[test]
+    fn dates_are_read_in_the_forms_pages_give() {
+        let cases = [
+            ("2024-05-02", "2024-05-02"),
+            ("2024-05-02T10:30:00Z", "2024-05-02T10:30:00+00:00"),
+            ("2024-05-02T10:30:00+0200", "2024-05-02T10:30:00+02:00"),
+            ("2024-05-02T10:30:00", "2024-05-02"),
+            ("2024-05-02 10:30", "2024-05-02"),
+            ("May 2, 2024", "2024-05-02"),
+            ("2 May 2024", "2024-05-02"),
+            ("Thu, 02 May 2024 10:30:00 GMT", "2024-05-02T10:30:00+00:00"),
+            ("2024/05/02", "2024-05-02"),
+        ];
+        for (text, iso) in cases {
+            assert_eq!(iso_date(text).as_deref(), Some(iso), "{text}");
+        }
+        for text in ["", "yesterday", "2024-13-45", "\u{0}"] {
+            assert_eq!(iso_date(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_sites_name_is_left_out_of_the_title() {
+        assert_eq!(
+            without_site("Tide pools | Field Notes", Some("Field Notes"), None),
+            "Tide pools"
+        );
+        assert_eq!(
+            without_site("Field Notes - Tide pools", Some("field notes"), None),
+            "Tide pools"
+        );
+        assert_eq!(
+            without_site(
+                "Tide pools — a guide | Example",
+                None,
+                Some("Tide pools — a guide")
+            ),
+            "Tide pools — a guide"
+        );
+        assert_eq!(
+            without_site("Tide pools - Example.com", Some("Example"), None),
+            "Tide pools"
+        );
+        // Nothing says which part is the site's: kept whole.
+        assert_eq!(
+            without_site("Tide pools - a guide", None, None),
+            "Tide pools - a guide"
+        );
+    }
+
+    #[test]
+    fn language_tags_are_bcp_47() {
+        assert_eq!(language_tag("en_US").as_deref(), Some("en-US"));
+        assert_eq!(language_tag(" de ").as_deref(), Some("de"));
+        assert_eq!(language_tag("en, fr").as_deref(), Some("en"));
+        assert_eq!(language_tag("not a tag"), None);
+        assert_eq!(language_tag("123"), None);
+    }
+
+    #[test]
+    fn json_ld_authors_are_text_objects_or_lists() {
+        let mut data = StructuredData::default();
+        data.read(
+            r#"{"@context":"https://schema.org","@graph":[
+                {"@type":"WebSite","name":"Field Notes"},
+                {"@type":["NewsArticle"],"headline":"Tide pools","datePublished":"2024-05-02",
+                 "author":[{"@type":"Person","name":"Ana"},"Ben",{"name":"Ana"}],
+                 "publisher":{"@type":"Organization","name":"Notes Inc"}}]}"#,
+        );
+        assert_eq!(data.headline.as_deref(), Some("Tide pools"));
+        assert_eq!(data.author.as_deref(), Some("Ana, Ben"));
+        assert_eq!(data.published.as_deref(), Some("2024-05-02"));
+        assert_eq!(data.publisher.as_deref(), Some("Notes Inc"));
+        assert_eq!(data.website.as_deref(), Some("Field Notes"));
+    }
+
+    #[test]
+    fn hostile_json_ld_is_ignored_without_a_panic() {
+        let mut data = StructuredData::default();
+        let deep = "[".repeat(100_000) + &"]".repeat(100_000);
+        data.read(&deep);
+        data.read(r#"{"@type":"Article","headline":"\ud800 lone"}"#);
+        data.read(r#"{"@type":"Article","headline":"#);
+        let huge = format!(
+            r#"{{"@type":"Article","headline":"{}"}}"#,
+            "a".repeat(1 << 20)
+        );
+        data.read(&huge);
+        assert!(
+            data.headline
+                .as_ref()
+                .is_none_or(|headline| headline.len() == 1 << 20)
+        );
+        let wide = format!("[{}]", vec!["{}"; 200_000].join(","));
+        data.read(&wide);
+        assert!(data.visited <= MOST_JSON_VALUES + 1);
+    }
+
+    #[test]
+    fn bylines_are_names_not_sentences() {
+        assert_eq!(byline_name("By Ana Lima").as_deref(), Some("Ana Lima"));
+        assert_eq!(byline_name("  by:  Ben  ").as_deref(), Some("Ben"));
+        assert_eq!(
+            byline_name("This is a long sentence about many other things."),
+            None
+        );
+        assert_eq!(
+            byline_name("By Dr. Vahid Osman - Mar 27, 2024").as_deref(),
+            Some("Dr. Vahid Osman")
+        );
+        assert_eq!(
+            byline_name("Written By Reyan Perumal").as_deref(),
+            Some("Reyan Perumal")
+        );
+        assert_eq!(byline_name("Author"), None);
+        assert_eq!(byline_name(""), None);
+        // A prefix's length can fall inside a character.
+        assert_eq!(byline_name("Уховит").as_deref(), Some("Уховит"));
+        assert_eq!(byline_name("Minoa » Tue").as_deref(), Some("Minoa » Tue"));
+        assert_eq!(
+            decode_references("Tips &amp;amp; it&#8217;s &#x2014; &bogus; &"),
+            "Tips &amp; it\u{2019}s \u{2014} &bogus; &"
+        );
+    }
+}
