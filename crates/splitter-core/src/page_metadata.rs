@@ -159,7 +159,17 @@ struct Facts {
     first_h1: Option<String>,
     byline: Option<String>,
     time: Option<String>,
+    /// The first short text after the main heading that is a date
+    /// (`February 6, 2026`, `Published on Dec 20, 2025`).
+    visible_date: Option<String>,
+    /// Text nodes looked at after the main heading, for `visible_date`.
+    after_h1: usize,
+    /// A date in the byline (`by Matt Miller on Dec 16, 2025 at 11:00 AM`).
+    byline_date: Option<String>,
 }
+
+/// How many text nodes after the main heading may hold its date.
+const DATE_NEAR_HEADING: usize = 60;
 
 /// What JSON-LD says, the first of each (a page's article first).
 #[derive(Debug, Default)]
@@ -172,6 +182,7 @@ struct StructuredData {
     website: Option<String>,
     language: Option<String>,
     url: Option<String>,
+    modified: Option<String>,
     /// Values looked at so far, against [`MOST_JSON_VALUES`].
     visited: usize,
 }
@@ -190,6 +201,12 @@ impl Facts {
             };
             *next = dom.next_sibling(node);
             let kind = dom.kind(node);
+            if kind == NodeKind::Text {
+                if full {
+                    facts.text(&dom.text(node));
+                }
+                continue;
+            }
             if !matches!(kind, NodeKind::Element | NodeKind::Other) {
                 continue;
             }
@@ -313,12 +330,51 @@ impl Facts {
         }
         if self.byline.is_none() && is_byline(dom, node, name) {
             let text = text_of(dom, node);
+            if self.byline_date.is_none() {
+                self.byline_date = date_in(&text);
+            }
             if let Some(name) = byline_name(&text) {
                 self.byline = Some(name);
                 return false;
             }
         }
         true
+    }
+
+    /// A text node in the body: after the main heading, the first that is
+    /// a date is the page's visible date.
+    fn text(&mut self, text: &str) {
+        if self.first_h1.is_none()
+            || self.visible_date.is_some()
+            || self.after_h1 > DATE_NEAR_HEADING
+        {
+            return;
+        }
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        self.after_h1 += 1;
+        if text.len() > 60 {
+            return;
+        }
+        let mut date = text;
+        for prefix in [
+            "published on ",
+            "published: ",
+            "published ",
+            "posted on ",
+            "posted ",
+            "on ",
+            "date: ",
+        ] {
+            if let Some(head) = date.get(..prefix.len())
+                && head.eq_ignore_ascii_case(prefix)
+            {
+                date = date[prefix.len()..].trim();
+            }
+        }
+        self.visible_date = iso_date(date);
     }
 
     fn meta(&self, keys: &[&str]) -> Option<String> {
@@ -411,7 +467,21 @@ impl Facts {
                     .get("datePublished")
                     .and_then(|date| iso_date(date))
             })
-            .or_else(|| self.time.as_deref().and_then(iso_date));
+            .or_else(|| self.time.as_deref().and_then(iso_date))
+            .or_else(|| self.visible_date.clone())
+            .or_else(|| self.byline_date.clone())
+            // A page that says only when it was changed: that is its date.
+            .or_else(|| {
+                self.json_ld
+                    .modified
+                    .as_deref()
+                    .and_then(iso_date)
+                    .or_else(|| {
+                        self.meta(&["article:modified_time", "og:updated_time", "datemodified"])
+                            .as_deref()
+                            .and_then(iso_date)
+                    })
+            });
         let url = self
             .canonical
             .clone()
@@ -791,6 +861,27 @@ fn language_tag(tag: &str) -> Option<String> {
     valid.then(|| tag.to_owned())
 }
 
+/// The first date written in a longer text (` on Dec 16, 2025 at …`): the
+/// longest run of up to five words that [`iso_date`] reads.
+fn date_in(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().take(40).collect();
+    for start in 0..words.len() {
+        for length in (1..=5).rev() {
+            let Some(run) = words.get(start..start + length) else {
+                continue;
+            };
+            let run = run.join(" ");
+            let run = run.trim_matches(|c: char| matches!(c, ',' | '|' | '·' | '(' | ')'));
+            if run.chars().any(|c| c.is_ascii_digit())
+                && let Some(date) = iso_date(run)
+            {
+                return Some(date);
+            }
+        }
+    }
+    None
+}
+
 /// A date as ISO 8601: the full timestamp with its offset when the page
 /// gives one, else `YYYY-MM-DD`; `None` when it is no date read here.
 fn iso_date(text: &str) -> Option<String> {
@@ -957,6 +1048,9 @@ impl StructuredData {
             if self.language.is_none() {
                 self.language = string("inLanguage");
             }
+            if self.modified.is_none() {
+                self.modified = string("dateModified");
+            }
             if self.url.is_none() && rank(map) == 0 {
                 self.url = string("url");
             }
@@ -1071,6 +1165,19 @@ mod tests {
         for text in ["", "yesterday", "2024-13-45", "\u{0}"] {
             assert_eq!(iso_date(text), None, "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_date_is_found_in_a_byline() {
+        assert_eq!(
+            date_in("by Matt Miller on Dec 16, 2025 at 11:00 AM").as_deref(),
+            Some("2025-12-16")
+        );
+        assert_eq!(
+            date_in("Updated 2024-05-02 · 5 min read").as_deref(),
+            Some("2024-05-02")
+        );
+        assert_eq!(date_in("by Matt Miller"), None);
     }
 
     #[test]
