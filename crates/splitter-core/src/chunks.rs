@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde::ser::SerializeSeq;
 
 use crate::heading_texts::HeadingTexts;
+use crate::page_metadata::PageMetadata;
 use crate::provenance::Provenance;
 use crate::sizer::Sizer;
 
@@ -34,6 +35,9 @@ pub struct Chunks {
     /// For each chunk that carries context (SPEC §5.1), its whole text;
     /// empty when no chunk does.
     carried: Vec<Option<CarriedText>>,
+    /// What the page says about itself (SPEC §7.1), as the splitter's
+    /// `pageMetadata` asks.
+    page: PageMetadata,
 }
 
 /// A chunk's text with what it carries: `prefix + slice + suffix`.
@@ -185,7 +189,29 @@ impl Chunks {
             sizes,
             provenance,
             carried,
+            page: PageMetadata::default(),
         }
+    }
+
+    /// These chunks with the facts of their page.
+    pub(crate) fn with_page_metadata(mut self, page: PageMetadata) -> Self {
+        self.page = page;
+        self
+    }
+
+    /// What the page says about itself (SPEC §7.1): the facts the
+    /// splitter's `pageMetadata` asks for (`basic`: title, description,
+    /// language; `full`: also author, publication date, site name and
+    /// canonical URL; `none`: nothing), the same for every chunk of the
+    /// page. A fact the page does not state is `None`.
+    ///
+    /// ```
+    /// use splitter_core::Chunks;
+    ///
+    /// assert!(Chunks::default().page_metadata().is_empty());
+    /// ```
+    pub fn page_metadata(&self) -> &PageMetadata {
+        &self.page
     }
 
     fn carried(&self, index: usize) -> Option<&CarriedText> {

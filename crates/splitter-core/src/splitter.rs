@@ -12,6 +12,7 @@ use crate::main_content::Rules;
 use crate::main_content::Rules as MainContentRules;
 use crate::merge::{Merged, join_headings, merge};
 use crate::named::AnySizer;
+use crate::page_metadata::PageMetadata;
 use crate::provenance;
 use crate::segments::Limits;
 use crate::select::SelectorSet;
@@ -161,11 +162,13 @@ impl<S: Sizer> Splitter<S> {
     }
 
     /// Splits one parsed document into chunks, each with its provenance
-    /// (SPEC §7).
+    /// (SPEC §7), and reads what the page says about itself (SPEC §7.1,
+    /// [`Chunks::page_metadata`]) from the same tree.
     pub fn split<A: DomAdapter>(&self, dom: &A) -> Chunks {
         let mut canonical = CanonicalText::build(dom, &self.canonical_options(true));
         let merged = self.segments_merged(dom, &canonical);
         let provenance = provenance::assign(dom, &mut canonical, &merged.spans);
+        let page = PageMetadata::extract_for(dom, self.config.page_metadata);
         Chunks::new(
             canonical.text,
             merged.spans,
@@ -173,6 +176,7 @@ impl<S: Sizer> Splitter<S> {
             provenance,
             merged.carried,
         )
+        .with_page_metadata(page)
     }
 
     /// The byte spans [`Splitter::split`] would give, without recording or
