@@ -39,6 +39,11 @@ enum Role {
     Preformatted,
 }
 
+/// Whether `name` is a block element (SPEC §3).
+pub(crate) fn is_block_element(name: &str) -> bool {
+    classify(name).0 == ElementClass::Block
+}
+
 fn classify(name: &str) -> (ElementClass, Role) {
     // The longest name of interest is "emu-example"/"emu-grammar"/"blockquote"
     // (11 bytes); anything longer is inline. Lowercase into a stack buffer so
@@ -832,7 +837,7 @@ where
                 unit_start = Some(self.text.len());
             }
             self.flush_pending();
-            self.push_word(&rest[..word_end]);
+            self.push_word(node, &rest[..word_end], word_end == rest.len());
             rest = &rest[word_end..];
         }
         if let Some(start) = unit_start {
@@ -840,9 +845,11 @@ where
         }
     }
 
-    fn push_word(&mut self, word: &str) {
+    /// Writes `word` of the text node `node`; `ends_node` when nothing of
+    /// the node follows it.
+    fn push_word(&mut self, node: A::Node, word: &str, ends_node: bool) {
         if self
-            .with_markdown(|md, sink| md.push_word(sink, word))
+            .with_markdown(|md, sink| md.push_word(sink, word, node, ends_node))
             .is_none()
         {
             self.text.push_str(word);
