@@ -12,6 +12,7 @@ use std::ops::Range;
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::config::{Links, Whitespace};
 use crate::main_content::{MainContent, Rules, Verdict};
+use crate::markdown::Flanks;
 use crate::markdown_writer::{ContextRegion, Mark, MarkdownWriter, Opened, Sink, mark_of};
 use crate::select::{MatchCaches, SelectorSet};
 use crate::text::is_whitespace_only;
@@ -947,5 +948,21 @@ where
     fn open_node(&self, depth: usize) -> Option<A::Node> {
         let unit = self.open.get(depth)?.unit?;
         Some(self.units[unit].node)
+    }
+
+    fn flanks(&mut self, node: A::Node) -> Option<Flanks> {
+        let dom = self.dom;
+        let exclude = self.options.exclude;
+        let caches = &mut self.caches;
+        Flanks::of(dom, node, |element| exclude.matches(dom, element, caches))
+    }
+
+    fn char_after(&mut self, node: A::Node) -> Option<char> {
+        let dom = self.dom;
+        let exclude = self.options.exclude;
+        let caches = &mut self.caches;
+        crate::markdown::char_after(dom, node, &mut |element| {
+            exclude.matches(dom, element, caches)
+        })
     }
 }

@@ -190,7 +190,17 @@ pub(crate) fn plain_text<A: DomAdapter>(dom: &A, node: A::Node) -> String {
     text
 }
 
-fn for_each_text<A: DomAdapter>(dom: &A, node: A::Node, mut visit: impl FnMut(&str)) {
+fn for_each_text<A: DomAdapter>(dom: &A, node: A::Node, visit: impl FnMut(&str)) {
+    for_each_text_where(dom, node, |_| false, visit);
+}
+
+/// [`for_each_text`], elements for which `left_out` is true skipped.
+fn for_each_text_where<A: DomAdapter>(
+    dom: &A,
+    node: A::Node,
+    mut left_out: impl FnMut(A::Node) -> bool,
+    mut visit: impl FnMut(&str),
+) {
     let mut stack = vec![dom.first_child(node)];
     while let Some(next) = stack.last_mut() {
         let Some(current) = *next else {
@@ -200,7 +210,10 @@ fn for_each_text<A: DomAdapter>(dom: &A, node: A::Node, mut visit: impl FnMut(&s
         *next = dom.next_sibling(current);
         match dom.kind(current) {
             NodeKind::Text => visit(&dom.text(current)),
-            NodeKind::Element if !is_named(dom, current, &["script", "style", "template"]) => {
+            NodeKind::Element
+                if !is_named(dom, current, &["script", "style", "template"])
+                    && !left_out(current) =>
+            {
                 stack.push(dom.first_child(current));
             }
             _ => {}
@@ -210,7 +223,11 @@ fn for_each_text<A: DomAdapter>(dom: &A, node: A::Node, mut visit: impl FnMut(&s
 
 /// The first character of the text under `node` (skipped elements left
 /// out); `None` when there is none.
-fn first_char<A: DomAdapter>(dom: &A, node: A::Node) -> Option<char> {
+fn first_char<A: DomAdapter>(
+    dom: &A,
+    node: A::Node,
+    left_out: &mut impl FnMut(A::Node) -> bool,
+) -> Option<char> {
     let mut stack = vec![dom.first_child(node)];
     while let Some(next) = stack.last_mut() {
         let Some(current) = *next else {
@@ -224,7 +241,10 @@ fn first_char<A: DomAdapter>(dom: &A, node: A::Node) -> Option<char> {
                     return Some(first);
                 }
             }
-            NodeKind::Element if !is_named(dom, current, &["script", "style", "template"]) => {
+            NodeKind::Element
+                if !is_named(dom, current, &["script", "style", "template"])
+                    && !left_out(current) =>
+            {
                 if is_block(dom, current) {
                     return Some('\n');
                 }
@@ -253,14 +273,21 @@ pub(crate) struct Flanks {
 
 impl Flanks {
     /// `None` when `node` has no text.
-    pub(crate) fn of<A: DomAdapter>(dom: &A, node: A::Node) -> Option<Self> {
-        let text = plain_text(dom, node);
+    ///
+    /// Elements for which `left_out` is true are read as absent.
+    pub(crate) fn of<A: DomAdapter>(
+        dom: &A,
+        node: A::Node,
+        mut left_out: impl FnMut(A::Node) -> bool,
+    ) -> Option<Self> {
+        let mut text = String::new();
+        for_each_text_where(dom, node, &mut left_out, |data| text.push_str(data));
         let first = text.chars().find(|ch| !ch.is_whitespace())?;
         let last = text.chars().rev().find(|ch| !ch.is_whitespace())?;
         Some(Flanks {
             first,
             last,
-            after: char_after(dom, node),
+            after: char_after(dom, node, &mut left_out),
         })
     }
 
@@ -284,7 +311,11 @@ fn is_punctuation(ch: char) -> bool {
 
 /// The character after `node` in its block: the first of the text that
 /// follows it, a line break at a block element; `None` at the block's end.
-pub(crate) fn char_after<A: DomAdapter>(dom: &A, node: A::Node) -> Option<char> {
+pub(crate) fn char_after<A: DomAdapter>(
+    dom: &A,
+    node: A::Node,
+    left_out: &mut impl FnMut(A::Node) -> bool,
+) -> Option<char> {
     let mut current = node;
     loop {
         let mut sibling = dom.next_sibling(current);
@@ -295,11 +326,14 @@ pub(crate) fn char_after<A: DomAdapter>(dom: &A, node: A::Node) -> Option<char> 
                         return Some(first);
                     }
                 }
-                NodeKind::Element if !is_named(dom, next, &["script", "style", "template"]) => {
+                NodeKind::Element
+                    if !is_named(dom, next, &["script", "style", "template"])
+                        && !left_out(next) =>
+                {
                     if is_block(dom, next) {
                         return None;
                     }
-                    if let Some(first) = first_char(dom, next) {
+                    if let Some(first) = first_char(dom, next, left_out) {
                         return Some(first);
                     }
                 }

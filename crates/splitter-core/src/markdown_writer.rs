@@ -46,6 +46,12 @@ pub(crate) trait Sink<N> {
     fn opened(&self, depth: usize) -> Option<Opened>;
     /// The open element at `depth`, when it is content (it has a unit).
     fn open_node(&self, depth: usize) -> Option<N>;
+    /// What the emphasis markers of `node` stand between, elements that
+    /// `exclude` leaves out left out ([`markdown::Flanks::of`]).
+    fn flanks(&mut self, node: N) -> Option<markdown::Flanks>;
+    /// The character after `node` in its block, elements that `exclude`
+    /// leaves out left out ([`markdown::char_after`]).
+    fn char_after(&mut self, node: N) -> Option<char>;
 
     /// Writes `markup` after the last text: it joins the units that end
     /// there.
@@ -325,7 +331,7 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         let next = if !word.ends_with('<') {
             None
         } else if ends_node {
-            markdown::char_after(sink.dom(), node)
+            sink.char_after(node)
         } else {
             Some(' ')
         };
@@ -491,7 +497,7 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
             Mark::Strong | Mark::Emphasis if md.code == 0 => {
                 // Markers a reader would not close (`<b>69°</b>65°` as
                 // `**69°**65°`) are left out: they would read as text.
-                let Some(flanks) = markdown::Flanks::of(dom, node).filter(|f| f.closes()) else {
+                let Some(flanks) = sink.flanks(node).filter(|f| f.closes()) else {
                     return Opened::Nothing;
                 };
                 let marker = if mark == Mark::Strong { "**" } else { "*" };
