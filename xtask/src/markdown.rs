@@ -4,7 +4,7 @@
 //! words a reader finds in the whole page are those of the normalized text.
 
 use conformance::markdown::{
-    Problem, check_chunk_structure, chunk_problems, markup_free_words, read_back,
+    Problem, check_chunk_structure, chunk_problems, comparable_words, read_back,
 };
 use html_splitter::{AnySizer, Backend, Chunks, Format, Links, Sizer, Splitter};
 
@@ -197,14 +197,14 @@ pub fn normalized(splitter: &Splitter<AnySizer>) -> anyhow::Result<Splitter<AnyS
 
 /// How the words of `markdown` (a page's whole Markdown form) compare with
 /// those of the same page's normalized text (`plain`, split with the same
-/// backend), markup characters aside: `Ok(true)` when they are equal word
-/// for word, `Ok(false)` when, with `spans`, the normalized text's words
+/// backend), as a reader reads them (definitions' `:` aside, see
+/// [`comparable_words`]): `Ok(true)` when they are equal word for word, `Ok(false)` when, with `spans`, the normalized text's words
 /// are those of the read-back in order, the read-back repeating the text of
 /// expanded cells; else a description of the first difference.
 pub fn compare_words(markdown: &Chunks, plain: &Chunks, spans: bool) -> Result<bool, String> {
     let read = read_back(markdown.canonical_text());
-    let read = markup_free_words(read.words.iter().map(String::as_str));
-    let text = markup_free_words(plain.canonical_text().split_whitespace());
+    let read = comparable_words(read.words.iter().map(String::as_str));
+    let text = comparable_words(plain.canonical_text().split_whitespace());
     if read == text {
         return Ok(true);
     }

@@ -12,6 +12,7 @@ use std::ops::Range;
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::config::{Links, Whitespace};
 use crate::main_content::{MainContent, Rules, Verdict};
+use crate::markdown::Flanks;
 use crate::markdown_writer::{ContextRegion, Mark, MarkdownWriter, Opened, Sink, mark_of};
 use crate::select::{MatchCaches, SelectorSet};
 use crate::text::is_whitespace_only;
@@ -37,6 +38,11 @@ enum Role {
     Sectioning,
     /// Its text stays as authored in normalize mode (SPEC §3.1).
     Preformatted,
+}
+
+/// Whether `name` is a block element (SPEC §3).
+pub(crate) fn is_block_element(name: &str) -> bool {
+    classify(name).0 == ElementClass::Block
 }
 
 fn classify(name: &str) -> (ElementClass, Role) {
@@ -832,7 +838,7 @@ where
                 unit_start = Some(self.text.len());
             }
             self.flush_pending();
-            self.push_word(&rest[..word_end]);
+            self.push_word(node, &rest[..word_end], word_end == rest.len());
             rest = &rest[word_end..];
         }
         if let Some(start) = unit_start {
@@ -840,9 +846,11 @@ where
         }
     }
 
-    fn push_word(&mut self, word: &str) {
+    /// Writes `word` of the text node `node`; `ends_node` when nothing of
+    /// the node follows it.
+    fn push_word(&mut self, node: A::Node, word: &str, ends_node: bool) {
         if self
-            .with_markdown(|md, sink| md.push_word(sink, word))
+            .with_markdown(|md, sink| md.push_word(sink, word, node, ends_node))
             .is_none()
         {
             self.text.push_str(word);
@@ -940,5 +948,21 @@ where
     fn open_node(&self, depth: usize) -> Option<A::Node> {
         let unit = self.open.get(depth)?.unit?;
         Some(self.units[unit].node)
+    }
+
+    fn flanks(&mut self, node: A::Node) -> Option<Flanks> {
+        let dom = self.dom;
+        let exclude = self.options.exclude;
+        let caches = &mut self.caches;
+        Flanks::of(dom, node, |element| exclude.matches(dom, element, caches))
+    }
+
+    fn char_after(&mut self, node: A::Node) -> Option<char> {
+        let dom = self.dom;
+        let exclude = self.options.exclude;
+        let caches = &mut self.caches;
+        crate::markdown::char_after(dom, node, &mut |element| {
+            exclude.matches(dom, element, caches)
+        })
     }
 }

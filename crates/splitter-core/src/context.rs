@@ -133,7 +133,7 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
 
     /// What a chunk at `span` (trimmed, non-empty) carries, in the order of
     /// SPEC §5.1; a part that would take the parts so far over half of the
-    /// target is left out.
+    /// target is left out, the fences counted first.
     pub(crate) fn carried(&self, span: &Range<usize>) -> Carried {
         let mut carried = Carried::default();
         let (Some(canonical), Some(sizer)) = (self.canonical, self.sizer) else {
@@ -162,8 +162,6 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             carried.prefix.push_str(&prefix);
             carried.suffix.push_str(&suffix);
         };
-        let (part, headings) = self.heading_part(canonical, span.start);
-        add(&mut carried, part, headings, String::new());
         let starts_in = region_at(canonical, span.start);
         let ends_in = region_at(canonical, span.end - 1);
         // A table's or a code block's lines are indented in a list item; a
@@ -191,14 +189,13 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             }
             lines
         };
-        // The table's header first, then a fence (SPEC §5.1's order). A
-        // code block's opening and closing fences are one part: a chunk
-        // that begins and ends inside one carries both or neither, so that
-        // no fence it carries is left open.
-        if let Some((index, region)) = starts_in.filter(|(_, region)| region.suffix.is_none()) {
-            let part = Part::Header(index, begins_in_line);
-            add(&mut carried, Some(part), lines(region), String::new());
-        }
+        // The fences are carried first: a code block left open would take
+        // in the rest of the chunk, and a closing fence carried without
+        // its opening one would open a block. A code block's opening and
+        // closing fences are one part: a chunk that begins and ends inside
+        // one carries both or neither, so that no fence it carries is left
+        // open. Then the heading path and the table's header, in SPEC
+        // §5.1's order; the text has them in that order, before the fence.
         let opening = starts_in.filter(|(_, region)| region.suffix.is_some());
         let closing = ends_in.filter(|(_, region)| region.suffix.is_some());
         let part = Part::Fences(
@@ -211,6 +208,14 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
             .map(|suffix| format!("\n{}", &text[suffix]))
             .unwrap_or_default();
         add(&mut carried, Some(part), opening, closing);
+        let fences = std::mem::take(&mut carried.prefix);
+        let (part, headings) = self.heading_part(canonical, span.start);
+        add(&mut carried, part, headings, String::new());
+        if let Some((index, region)) = starts_in.filter(|(_, region)| region.suffix.is_none()) {
+            let part = Part::Header(index, begins_in_line);
+            add(&mut carried, Some(part), lines(region), String::new());
+        }
+        carried.prefix.push_str(&fences);
         carried
     }
 
@@ -227,6 +232,27 @@ impl<'c, N, S: Sizer> Context<'c, N, S> {
                 && region.prefix.start <= span.start
                 && span.end <= region.inside.start
         })
+    }
+
+    /// Whether `span` ends with a table's header and delimiter rows, rows
+    /// following (Markdown): like a heading, it is kept with what follows
+    /// it (SPEC §5), so no chunk ends with a header and no row under it.
+    pub(crate) fn ends_with_table_header(&self, span: &Range<usize>) -> bool {
+        let Some(canonical) = self.canonical else {
+            return false;
+        };
+        let regions = &canonical.contexts;
+        // A table's rows begin where its delimiter row ends.
+        let index = regions.partition_point(|region| region.inside.start < span.end);
+        regions[index..]
+            .iter()
+            .take_while(|region| region.inside.start == span.end)
+            .any(|region| {
+                region.suffix.is_none()
+                    && region.prefix.end == span.end
+                    && span.start < span.end
+                    && !region.inside.is_empty()
+            })
     }
 
     /// The size of what a chunk at `span` carries.

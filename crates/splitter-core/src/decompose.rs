@@ -198,8 +198,8 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
 
     /// Keeps `span` as a segment: with its size if it was measured, with
     /// `estimate` and the group it came from if it was kept on an estimate;
-    /// a heading segment (SPEC §5) if the group is one heading and fits the
-    /// target.
+    /// a heading segment (SPEC §5) if the group is one heading, or ends
+    /// with a table's header and delimiter rows, and fits the target.
     fn keep(&mut self, span: Range<usize>, fit: Fit, group: Group, in_protected: bool) {
         self.keep_as(span, fit, group, in_protected, false);
     }
@@ -214,7 +214,8 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
         in_protected: bool,
         fits_target: bool,
     ) {
-        let heading = fits_target && self.is_heading(group);
+        let heading =
+            fits_target && (self.is_heading(group) || self.context.ends_with_table_header(&span));
         let (size, origin) = match fit {
             Fit::Estimated(estimate) => {
                 (Size::Estimate(estimate), Some(group.origin(in_protected)))

@@ -165,7 +165,7 @@ impl<N: Copy + Eq> TableLayout<N> {
                     }
                     texts.push(text.clone());
                     if index > 0 {
-                        more.push(text.clone());
+                        more.push(escape_inline(&text, true, None).into_owned());
                     }
                 }
             }
@@ -190,7 +190,17 @@ pub(crate) fn plain_text<A: DomAdapter>(dom: &A, node: A::Node) -> String {
     text
 }
 
-fn for_each_text<A: DomAdapter>(dom: &A, node: A::Node, mut visit: impl FnMut(&str)) {
+fn for_each_text<A: DomAdapter>(dom: &A, node: A::Node, visit: impl FnMut(&str)) {
+    for_each_text_where(dom, node, |_| false, visit);
+}
+
+/// [`for_each_text`], elements for which `left_out` is true skipped.
+fn for_each_text_where<A: DomAdapter>(
+    dom: &A,
+    node: A::Node,
+    mut left_out: impl FnMut(A::Node) -> bool,
+    mut visit: impl FnMut(&str),
+) {
     let mut stack = vec![dom.first_child(node)];
     while let Some(next) = stack.last_mut() {
         let Some(current) = *next else {
@@ -200,10 +210,140 @@ fn for_each_text<A: DomAdapter>(dom: &A, node: A::Node, mut visit: impl FnMut(&s
         *next = dom.next_sibling(current);
         match dom.kind(current) {
             NodeKind::Text => visit(&dom.text(current)),
-            NodeKind::Element if !is_named(dom, current, &["script", "style", "template"]) => {
+            NodeKind::Element
+                if !is_named(dom, current, &["script", "style", "template"])
+                    && !left_out(current) =>
+            {
                 stack.push(dom.first_child(current));
             }
             _ => {}
+        }
+    }
+}
+
+/// The first character of the text under `node` (skipped elements left
+/// out); `None` when there is none.
+fn first_char<A: DomAdapter>(
+    dom: &A,
+    node: A::Node,
+    left_out: &mut impl FnMut(A::Node) -> bool,
+) -> Option<char> {
+    let mut stack = vec![dom.first_child(node)];
+    while let Some(next) = stack.last_mut() {
+        let Some(current) = *next else {
+            stack.pop();
+            continue;
+        };
+        *next = dom.next_sibling(current);
+        match dom.kind(current) {
+            NodeKind::Text => {
+                if let Some(first) = dom.text(current).chars().next() {
+                    return Some(first);
+                }
+            }
+            NodeKind::Element
+                if !is_named(dom, current, &["script", "style", "template"])
+                    && !left_out(current) =>
+            {
+                if is_block(dom, current) {
+                    return Some('\n');
+                }
+                stack.push(dom.first_child(current));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn is_block<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    crate::canonical::is_block_element(dom.element_name(node))
+}
+
+/// What the emphasis markers of `node` (`strong`, `em`…) stand between,
+/// for whether a reader takes them for emphasis (CommonMark's flanking
+/// rules): the first and the last non-whitespace characters of its text,
+/// and the character after it in its block (`None` at the block's end).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Flanks {
+    pub(crate) first: char,
+    pub(crate) last: char,
+    pub(crate) after: Option<char>,
+}
+
+impl Flanks {
+    /// `None` when `node` has no text.
+    ///
+    /// Elements for which `left_out` is true are read as absent.
+    pub(crate) fn of<A: DomAdapter>(
+        dom: &A,
+        node: A::Node,
+        mut left_out: impl FnMut(A::Node) -> bool,
+    ) -> Option<Self> {
+        let mut text = String::new();
+        for_each_text_where(dom, node, &mut left_out, |data| text.push_str(data));
+        let first = text.chars().find(|ch| !ch.is_whitespace())?;
+        let last = text.chars().rev().find(|ch| !ch.is_whitespace())?;
+        Some(Flanks {
+            first,
+            last,
+            after: char_after(dom, node, &mut left_out),
+        })
+    }
+
+    /// Whether an opening marker after `before` (`None` at a line's start)
+    /// opens emphasis: it is left-flanking.
+    pub(crate) fn opens(&self, before: Option<char>) -> bool {
+        !is_punctuation(self.first) || before.is_none_or(|ch| !ch.is_alphanumeric())
+    }
+
+    /// Whether the closing marker closes it: it is right-flanking.
+    pub(crate) fn closes(&self) -> bool {
+        !is_punctuation(self.last) || self.after.is_none_or(|ch| !ch.is_alphanumeric())
+    }
+}
+
+/// Punctuation to CommonMark's flanking rules (Unicode punctuation and
+/// symbols), taken broadly: anything neither alphanumeric nor whitespace.
+fn is_punctuation(ch: char) -> bool {
+    !ch.is_alphanumeric() && !ch.is_whitespace()
+}
+
+/// The character after `node` in its block: the first of the text that
+/// follows it, a line break at a block element; `None` at the block's end.
+pub(crate) fn char_after<A: DomAdapter>(
+    dom: &A,
+    node: A::Node,
+    left_out: &mut impl FnMut(A::Node) -> bool,
+) -> Option<char> {
+    let mut current = node;
+    loop {
+        let mut sibling = dom.next_sibling(current);
+        while let Some(next) = sibling {
+            match dom.kind(next) {
+                NodeKind::Text => {
+                    if let Some(first) = dom.text(next).chars().next() {
+                        return Some(first);
+                    }
+                }
+                NodeKind::Element
+                    if !is_named(dom, next, &["script", "style", "template"])
+                        && !left_out(next) =>
+                {
+                    if is_block(dom, next) {
+                        return None;
+                    }
+                    if let Some(first) = first_char(dom, next, left_out) {
+                        return Some(first);
+                    }
+                }
+                _ => {}
+            }
+            sibling = dom.next_sibling(next);
+        }
+        current = dom.parent(current)?;
+        if dom.kind(current) != NodeKind::Element || is_block(dom, current) {
+            return None;
         }
     }
 }
@@ -257,6 +397,74 @@ fn language_class<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
     })
 }
 
+/// `word`, a word of text, with a backslash before each character a
+/// CommonMark reader would otherwise take for inline markup rather than
+/// for the character: every `*` and backtick, a `_` not between two
+/// alphanumerics of the word (`snake_case` stays), a `[` (no link forms),
+/// a `\` before punctuation or at the word's end, an `&` that would begin
+/// a character reference (`&quot;`), a `<` that would begin raw HTML or an
+/// autolink (text such as `<img src=…>` is text), and in a table cell a
+/// `|`.
+///
+/// `next` is the character after the word when it is known (a word that
+/// ends a text node can be followed by the next node's text).
+pub(crate) fn escape_inline(
+    word: &str,
+    in_cell: bool,
+    next: Option<char>,
+) -> std::borrow::Cow<'_, str> {
+    let special = |b: u8| matches!(b, b'*' | b'`' | b'[' | b'|' | b'_' | b'\\' | b'&' | b'<');
+    if !word.bytes().any(special) {
+        return std::borrow::Cow::Borrowed(word);
+    }
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    let needs = |index: usize| -> bool {
+        let (at, ch) = chars[index];
+        let before = index.checked_sub(1).map(|i| chars[i].1);
+        let after = chars.get(index + 1).map(|&(_, ch)| ch);
+        match ch {
+            '*' | '`' | '[' => true,
+            '|' => in_cell,
+            '_' => {
+                !(before.is_some_and(char::is_alphanumeric)
+                    && after.is_some_and(char::is_alphanumeric))
+            }
+            '\\' => after.is_none_or(|ch| ch.is_ascii_punctuation()),
+            '&' => begins_character_reference(&word[at + 1..]),
+            '<' => after
+                .or(next)
+                .is_some_and(|ch| ch.is_ascii_alphabetic() || "/!?".contains(ch)),
+            _ => false,
+        }
+    };
+    let Some(first) = (0..chars.len()).find(|&index| needs(index)) else {
+        return std::borrow::Cow::Borrowed(word);
+    };
+    let mut out = String::with_capacity(word.len() + 4);
+    out.push_str(&word[..chars[first].0]);
+    for (index, &(_, ch)) in chars.iter().enumerate().skip(first) {
+        if needs(index) {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Whether `rest`, the text after an `&`, makes it a character reference
+/// to a reader: a name or a decimal or hexadecimal number, then `;`.
+fn begins_character_reference(rest: &str) -> bool {
+    let (digits, body): (fn(&char) -> bool, &str) = match rest.strip_prefix('#') {
+        Some(number) => match number.strip_prefix(['x', 'X']) {
+            Some(hex) => (char::is_ascii_hexdigit, hex),
+            None => (char::is_ascii_digit, number),
+        },
+        None => (char::is_ascii_alphanumeric, rest),
+    };
+    let length = body.chars().take_while(digits).count();
+    length > 0 && body[length..].starts_with(';')
+}
+
 /// Writes `word`, the first word of a line, with a backslash where it would
 /// otherwise begin a heading, a block quote, a list item, a fence or a
 /// rule: `\# x`, `\> x`, `\- x`, `1\. x`.
@@ -307,10 +515,13 @@ fn line_start_escape(word: &str) -> Option<usize> {
     let is_rule = bytes.len() >= 3
         && matches!(first, b'-' | b'*' | b'_')
         && bytes.iter().all(|&b| b == first);
+    // A line of `=` or `-` under a paragraph's line makes it a heading.
+    let is_underline = matches!(first, b'=' | b'-') && bytes.iter().all(|&b| b == first);
     let escape_first = (hashes > 0 && hashes <= 6 && hashes == bytes.len())
         || first == b'>'
         || (matches!(first, b'-' | b'+' | b'*') && bytes.len() == 1)
         || is_rule
+        || is_underline
         || word.starts_with("```")
         || word.starts_with("~~~");
     if escape_first {
@@ -329,6 +540,26 @@ mod tests {
         let mut out = String::new();
         push_line_start_word(&mut out, word);
         out
+    }
+
+    #[test]
+    fn inline_markup_in_text_is_escaped() {
+        let escaped = |word| escape_inline(word, false, None).into_owned();
+        assert_eq!(escaped("2*2*44100"), "2\\*2\\*44100");
+        assert_eq!(escaped("O.[[Delete]](P)"), "O.\\[\\[Delete]](P)");
+        assert_eq!(escaped("&quot;"), "\\&quot;");
+        assert_eq!(escaped("&#169;&#x41;"), "\\&#169;\\&#x41;");
+        assert_eq!(escaped("AT&T"), "AT&T");
+        assert_eq!(escaped("__proto__"), "\\_\\_proto\\_\\_");
+        assert_eq!(escaped("snake_case"), "snake_case");
+        assert_eq!(escaped("can\\'t"), "can\\\\'t");
+        assert_eq!(escaped("C:\\dir"), "C:\\dir");
+        assert_eq!(escaped("<https://x.org>"), "\\<https://x.org>");
+        assert_eq!(escaped("a<5"), "a<5");
+        assert_eq!(escape_inline("<", false, Some('h')), "\\<");
+        assert_eq!(escape_inline("<", false, Some(' ')), "<");
+        assert_eq!(escape_inline("a|b", true, None), "a\\|b");
+        assert_eq!(escaped("plain"), "plain");
     }
 
     #[test]

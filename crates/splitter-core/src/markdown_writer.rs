@@ -46,6 +46,12 @@ pub(crate) trait Sink<N> {
     fn opened(&self, depth: usize) -> Option<Opened>;
     /// The open element at `depth`, when it is content (it has a unit).
     fn open_node(&self, depth: usize) -> Option<N>;
+    /// What the emphasis markers of `node` stand between, elements that
+    /// `exclude` leaves out left out ([`markdown::Flanks::of`]).
+    fn flanks(&mut self, node: N) -> Option<markdown::Flanks>;
+    /// The character after `node` in its block, elements that `exclude`
+    /// leaves out left out ([`markdown::char_after`]).
+    fn char_after(&mut self, node: N) -> Option<char>;
 
     /// Writes `markup` after the last text: it joins the units that end
     /// there.
@@ -183,6 +189,8 @@ pub(crate) struct MarkdownWriter<N> {
     heading_word_starts: Vec<usize>,
     /// A space was written since the last word.
     spaced: bool,
+    /// The line so far is prefixes ending with a `dd`'s `: `, written on it.
+    definition_line: bool,
 }
 
 struct Container {
@@ -193,6 +201,8 @@ struct Container {
     started: bool,
     /// A heading: its line is its only one, and its words name it.
     heading: bool,
+    /// A `dd`: a block that begins it starts on a line of its own.
+    definition: bool,
 }
 
 impl Container {
@@ -204,6 +214,7 @@ impl Container {
             rest,
             started: false,
             heading: false,
+            definition: false,
         }
     }
 }
@@ -212,6 +223,9 @@ struct InlineMark {
     opener: String,
     closer: String,
     opened: bool,
+    /// For emphasis: what its markers stand between, to leave them out
+    /// where a reader would not take them for emphasis.
+    flanks: Option<markdown::Flanks>,
 }
 
 struct Fence {
@@ -258,6 +272,7 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
             heading_words: String::new(),
             heading_word_starts: Vec::new(),
             spaced: false,
+            definition_line: false,
         }
     }
 
@@ -300,25 +315,57 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         !self.one_line.is_empty()
     }
 
-    /// Writes `word` (a word of text outside code blocks, after
-    /// [`MarkdownWriter::flush`]): `|` escaped in a cell, a line's first
-    /// word escaped where it would read as structure.
-    pub(crate) fn push_word<S: Sink<N>>(&mut self, sink: &mut S, word: &str) {
+    /// Writes `word` (a word of the text node `node` outside code blocks,
+    /// after [`MarkdownWriter::flush`]; `ends_node` when it ends the node's
+    /// text): inline markup escaped, `|` in a cell, a line's first word
+    /// where it would read as structure.
+    pub(crate) fn push_word<S: Sink<N>>(
+        &mut self,
+        sink: &mut S,
+        word: &str,
+        node: N,
+        ends_node: bool,
+    ) {
+        // What follows a word's last `<` decides whether it begins an
+        // autolink or a tag (`&lt;<a>https://…</a>&gt;`).
+        let next = if !word.ends_with('<') {
+            None
+        } else if ends_node {
+            sink.char_after(node)
+        } else {
+            Some(' ')
+        };
         let md = &mut *self;
         let text = sink.text();
         let in_cell = md.tables.last().is_some_and(|table| table.cell.is_some());
-        if in_cell && word.contains('|') {
-            text.push_str(&word.replace('|', "\\|"));
-        } else if md.line_fresh && md.code == 0 && md.one_line.is_empty() {
+        let escaped = if md.code == 0 {
+            markdown::escape_inline(word, in_cell, next)
+        } else if in_cell && word.contains('|') {
+            // A code span's text is as written, but for a cell's `|`.
+            std::borrow::Cow::Owned(word.replace('|', "\\|"))
+        } else {
+            std::borrow::Cow::Borrowed(word)
+        };
+        // A heading's last word of `#`s would be read as its closing
+        // sequence.
+        let in_heading = md.containers.iter().any(|container| container.heading);
+        let escaped = if in_heading && word.bytes().all(|b| b == b'#') {
+            std::borrow::Cow::Owned(format!("\\{word}"))
+        } else {
+            escaped
+        };
+        if md.line_fresh && md.code == 0 && md.one_line.is_empty() {
             let old = text.len();
-            markdown::push_line_start_word(text, word);
+            markdown::push_line_start_word(text, &escaped);
             md.line_word = (text.len() - old == word.len()).then(|| (word.to_owned(), text.len()));
         } else if let Some((written, _)) = md.line_word.take_if(|(_, end)| *end == text.len()) {
-            if !markdown::push_line_start_continuation(text, &written, word) {
+            if escaped != word {
+                text.push_str(&escaped);
+            } else if !markdown::push_line_start_continuation(text, &written, word) {
                 md.line_word = Some((written + word, text.len()));
             }
         } else {
-            text.push_str(word);
+            text.push_str(&escaped);
         }
         if !md.heading_word_starts.is_empty() {
             if md.spaced && !md.heading_words.is_empty() {
@@ -328,6 +375,7 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         }
         md.spaced = false;
         md.line_fresh = false;
+        md.definition_line = false;
         md.low_water = sink.depth();
     }
 
@@ -368,6 +416,7 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
                     rest: String::new(),
                     started: false,
                     heading: true,
+                    definition: false,
                 });
                 md.one_line.push(depth);
                 Opened::Container { item: false }
@@ -421,8 +470,10 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
                 Opened::Container { item: false }
             }
             Mark::Definition if !one_line => {
-                md.containers
-                    .push(Container::lines(": ".into(), "  ".into()));
+                md.containers.push(Container {
+                    definition: true,
+                    ..Container::lines(": ".into(), "  ".into())
+                });
                 Opened::Container { item: false }
             }
             Mark::Code if md.code == 0 => {
@@ -438,16 +489,23 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
                     },
                     closer: if padded { format!(" {ticks}") } else { ticks },
                     opened: false,
+                    flanks: None,
                 });
                 md.code += 1;
                 Opened::CodeSpan
             }
             Mark::Strong | Mark::Emphasis if md.code == 0 => {
+                // Markers a reader would not close (`<b>69°</b>65°` as
+                // `**69°**65°`) are left out: they would read as text.
+                let Some(flanks) = sink.flanks(node).filter(|f| f.closes()) else {
+                    return Opened::Nothing;
+                };
                 let marker = if mark == Mark::Strong { "**" } else { "*" };
                 md.inline.push(InlineMark {
                     opener: marker.to_owned(),
                     closer: marker.to_owned(),
                     opened: false,
+                    flanks: Some(flanks),
                 });
                 Opened::Inline
             }
@@ -459,6 +517,7 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
                             opener: "[".to_owned(),
                             closer,
                             opened: false,
+                            flanks: None,
                         });
                         Opened::Inline
                     }
@@ -615,15 +674,43 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
     /// its first line, its indentation or `> ` on the others.
     fn line_start<S: Sink<N>>(&mut self, sink: &mut S) {
         let md = &mut *self;
-        for container in &mut md.containers {
+        md.definition_line = false;
+        for index in 0..md.containers.len() {
+            let container = &mut md.containers[index];
             if container.started {
                 sink.text().push_str(&container.rest);
-            } else {
-                sink.text().push_str(&container.first);
-                container.started = true;
+                md.definition_line = false;
+                continue;
+            }
+            container.started = true;
+            sink.text().push_str(&container.first);
+            md.definition_line = container.definition;
+            if container.definition && md.containers[index + 1..].iter().any(|c| !c.started) {
+                // A list, a quote or a heading that begins a definition.
+                md.break_definition_line(sink);
             }
         }
         md.line_fresh = true;
+    }
+
+    /// After a `dd`'s `: `, before a block that begins it: a reader takes
+    /// `: ` before a fence, a list marker or a table row for a paragraph's
+    /// text, so the block starts after a blank line, indented as the
+    /// definition's other lines.
+    fn break_definition_line<S: Sink<N>>(&mut self, sink: &mut S) {
+        if !self.definition_line {
+            return;
+        }
+        self.definition_line = false;
+        if sink.text().ends_with(' ') {
+            sink.text().pop();
+        }
+        let prefixes = self.continuation_prefixes();
+        let text = sink.text();
+        text.push('\n');
+        text.push_str(prefixes.trim_end());
+        text.push('\n');
+        text.push_str(&prefixes);
     }
 
     fn break_kind<S: Sink<N>>(&self, sink: &S) -> Break {
@@ -715,11 +802,28 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         if md.fence.is_some() {
             return;
         }
+        let before = if md.line_fresh {
+            None
+        } else {
+            sink.text().chars().next_back()
+        };
+        // A closer just written would make one run with an opener after
+        // it (`*a**b*`), which a reader does not read as two.
+        let after_closer = before == Some('*') && !sink.text().ends_with("\\*");
         for mark in &mut md.inline {
             if !mark.opened {
+                // Nor those it would not open (`Kotaku*.*`): left out for
+                // the rest of the element.
+                if mark
+                    .flanks
+                    .is_some_and(|flanks| after_closer || !flanks.opens(before))
+                {
+                    mark.opener.clear();
+                    mark.closer.clear();
+                }
                 sink.text().push_str(&mark.opener);
                 mark.opened = true;
-                md.line_fresh = false;
+                md.line_fresh &= mark.opener.is_empty();
             }
         }
     }
@@ -747,6 +851,7 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         self.flush(sink);
         sink.text().push_str(content);
         self.line_fresh = false;
+        self.definition_line = false;
         self.low_water = sink.depth();
     }
 
@@ -795,6 +900,9 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
     }
 
     fn open_fence<S: Sink<N>>(&mut self, sink: &mut S) {
+        if self.line_fresh {
+            self.break_definition_line(sink);
+        }
         let line_start = sink.text().rfind('\n').map_or(0, |i| i + 1);
         let prefixes = self.continuation_prefixes();
         let Some(fence) = self.fence.as_mut() else {

@@ -44,7 +44,9 @@ pub(crate) struct Segments {
     pub(crate) origins: Vec<Option<Origin>>,
     /// Whether the segment is one heading (`h1`–`h6`, alone or with units
     /// that have no text, or in wrappers that hold only it) that fits the
-    /// target: a heading segment, kept with what follows it (SPEC §5).
+    /// target: a heading segment, kept with what follows it (SPEC §5). So
+    /// is one that ends with a table's header and delimiter rows
+    /// (Markdown), which reads as nothing without a row under it.
     pub(crate) headings: Vec<bool>,
 }
 

@@ -95,6 +95,12 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         };
         let Some(row) = table.row else { return };
         if !table.row_started {
+            md.break_definition_line(sink);
+        }
+        let Some(table) = md.tables.last_mut() else {
+            return;
+        };
+        if !table.row_started {
             sink.text().push('|');
             table.row_started = true;
             if table.rows_written == 0 {
