@@ -519,14 +519,18 @@ impl Facts {
         {
             return Some(h1.to_owned());
         }
+        // A title that is only the site's name names no content.
+        let names_content = |title: &str| site_name.is_none_or(|site| !same_words(title, site));
         let candidate = self
             .json_ld
             .headline
             .clone()
-            .or_else(|| self.meta(&["og:title", "twitter:title", "dc.title"]))
-            .or_else(|| self.title_tag.clone())
+            .filter(|title| names_content(title))
+            .or_else(|| self.meta_where(&["og:title", "twitter:title", "dc.title"], names_content))
+            .or_else(|| self.title_tag.clone().filter(|title| names_content(title)))
             .or_else(|| self.microdata.get("headline").cloned())
-            .or_else(|| h1.map(str::to_owned))?;
+            .or_else(|| h1.map(str::to_owned))
+            .or_else(|| self.title_tag.clone())?;
         Some(without_site(&candidate, site_name, h1))
     }
 }
@@ -791,7 +795,12 @@ fn without_site(title: &str, site_name: Option<&str>, h1: Option<&str>) -> Strin
             return kept.join(separator);
         }
     }
-    title
+    // Nothing says which part is the site's: a title is written headline
+    // first, then what it belongs to (`Headline | Section | Site`).
+    match parts.first() {
+        Some(first) if first.split_whitespace().count() >= 2 => (*first).to_owned(),
+        _ => title,
+    }
 }
 
 /// Whether `part` of a title names the site: equal to its name, or one
