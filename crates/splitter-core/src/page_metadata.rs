@@ -1211,11 +1211,12 @@ mod tests {
             without_site("Tide pools - Example.com", Some("Example"), None),
             "Tide pools"
         );
-        // Nothing says which part is the site's: kept whole.
+        // Nothing says which part is the site's: the headline comes first.
         assert_eq!(
             without_site("Tide pools - a guide", None, None),
-            "Tide pools - a guide"
+            "Tide pools"
         );
+        assert_eq!(without_site("Home | Example", None, None), "Home | Example");
     }
 
     #[test]

@@ -811,7 +811,9 @@ impl<'a> Builder<'a> {
                 return;
             }
             if is_one_of(name, HEAD_NOSCRIPT) {
-                if is_one_of(name, HEAD_ONLY) {
+                // A `<title>` stays an element with its text, as in a
+                // standard parser's tree: page metadata reads it (SPEC §7.1).
+                if is_one_of(name, HEAD_ONLY) && !name.eq_ignore_ascii_case(b"title") {
                     kind = NodeKind::Other;
                 }
             } else {
@@ -841,7 +843,9 @@ impl<'a> Builder<'a> {
         if self.in_head_context() {
             if is_one_of(name, HEAD_ONLY) || is_one_of(name, HEAD_ALLOWED) {
                 self.ensure_head(start);
-                if is_one_of(name, HEAD_ONLY) {
+                // A `<title>` stays an element with its text, as in a
+                // standard parser's tree: page metadata reads it (SPEC §7.1).
+                if is_one_of(name, HEAD_ONLY) && !name.eq_ignore_ascii_case(b"title") {
                     kind = NodeKind::Other;
                 }
             } else if name.eq_ignore_ascii_case(b"frameset") {
@@ -880,9 +884,7 @@ impl<'a> Builder<'a> {
             } else {
                 scan::raw_text_end(src, content_start, name).unwrap_or((len, len))
             };
-            // A `<title>` in `<head>` keeps its text (the page's title,
-            // SPEC §7.1), though it is no content.
-            if kind == NodeKind::Element || name.eq_ignore_ascii_case(b"title") {
+            if kind == NodeKind::Element {
                 self.push_text(id, content_start, content_end, mode);
             }
             self.cursor = after;

@@ -21,9 +21,11 @@
 //! assert_eq!(dom.element_name(body), "body");
 //! assert_eq!(dom.attribute(body, "id").as_deref(), Some("b"));
 //!
-//! // Head content before the first body content is not content.
+//! // Head content before the first body content is in `head`, which the
+//! // splitter does not read as content; the title keeps its text.
 //! let title = dom.first_child(head).expect("title");
-//! assert_eq!(dom.kind(title), NodeKind::Other);
+//! assert_eq!(dom.kind(title), NodeKind::Element);
+//! assert_eq!(dom.text(dom.first_child(title).expect("text")), "T");
 //!
 //! let p = dom.first_child(body).expect("paragraph");
 //! assert_eq!(dom.element_name(p), "p");
@@ -128,9 +130,9 @@
 //! - **Head content.** While no body content has appeared and only `html`
 //!   and `head` are open, the elements a standard parser puts into `<head>`
 //!   — `title`, `meta`, `link`, `base`, `basefont`, `bgsound`, `noframes` —
-//!   go into `head`, are reported as [`NodeKind::Other`] (with their name
-//!   and attributes) and have no children but a `title`'s text, which
-//!   page metadata reads (SPEC §7.1). (`script`, `style`, `template` and `noscript` there stay
+//!   go into `head` and, but for `title` (an element with its text, which
+//!   page metadata reads, SPEC §7.1), are reported as [`NodeKind::Other`]
+//!   (with their name and attributes) and have no children. (`script`, `style`, `template` and `noscript` there stay
 //!   elements. Scripting is off, as in the other backends, so `noscript`
 //!   content is markup; in `<head>` a `noscript` holds only `link`, `meta`,
 //!   `style`, `basefont`, `bgsound` and `noframes`, and any other tag or
