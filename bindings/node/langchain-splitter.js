@@ -76,29 +76,22 @@ function defineHTMLTextSplitter(TextSplitter, Document) {
 
     async createDocuments(texts, metadatas = [], chunkHeaderOptions = {}) {
       const { chunkHeader = '' } = chunkHeaderOptions
+      // The metadata each chunk adds comes from the native splitter, which
+      // has it from the Rust core: the same keys as the CLI and Python's.
       const results = this.synchronous
-        ? texts.map((text) => this.splitter.chunks(text))
-        : await this.splitter.splitMany(texts)
+        ? texts.map((text) => this.splitter.documents(text))
+        : await this.splitter.splitManyDocuments(texts)
       const documents = []
-      results.forEach((chunks, i) => {
+      results.forEach((parts, i) => {
         const metadata = metadatas[i] ?? {}
-        chunks.forEach((chunk, partIndex) => {
+        for (const part of parts) {
           documents.push(
             new Document({
-              pageContent: chunkHeader + chunk.text,
-              metadata: {
-                ...metadata,
-                partIndex,
-                totalParts: chunks.length,
-                headingPath: chunk.headingPath,
-                anchor: chunk.anchor,
-                startIndex: chunk.startIndex,
-                endIndex: chunk.endIndex,
-                size: chunk.size,
-              },
+              pageContent: chunkHeader + part.pageContent,
+              metadata: { ...metadata, ...part.metadata },
             }),
           )
-        })
+        }
       })
       return documents
     }

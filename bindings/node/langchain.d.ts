@@ -2,7 +2,7 @@
 // langchain.d.mts, the same declarations for `import`, from this file.
 import type { TextSplitter, TextSplitterParams } from '@langchain/textsplitters'
 import type { Document } from '@langchain/core/documents'
-import type { Chunk, SplitterOptions } from './index.js'
+import type { Chunk, PartMetadata, SplitterOptions } from './index.js'
 
 /** The fields of HTMLTextSplitter: LangChain's, and the splitter's options. */
 export interface HTMLTextSplitterParams
@@ -19,16 +19,11 @@ export interface HTMLTextSplitterParams
   lengthFunction?: (text: string) => number
 }
 
-/** What HTMLTextSplitter adds to each document's metadata. */
-export interface HTMLChunkMetadata {
-  partIndex: number
-  totalParts: number
-  headingPath: string[]
-  anchor: string | null
-  startIndex: number
-  endIndex: number
-  size: number
-}
+/**
+ * What HTMLTextSplitter adds to each document's metadata: the core's keys,
+ * as `HtmlSplitter.documents` gives them.
+ */
+export type HTMLChunkMetadata = PartMetadata
 
 /**
  * A LangChain.js TextSplitter over HTML: chunks follow the document's

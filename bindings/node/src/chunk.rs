@@ -3,6 +3,7 @@
 use html_splitter::Chunks;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
+use serde_json::{Map, Value};
 
 /// One chunk and where it came from (SPEC §7). Offsets and lengths are in
 /// UTF-16 code units, as JavaScript indexes strings:
@@ -26,8 +27,74 @@ pub struct Chunk {
     pub suffix_length: u32,
 }
 
+/// A chunk as the parts of its LangChain.js document: its text and what its
+/// metadata adds to its page's.
+#[napi(object)]
+pub struct ChunkDocument {
+    pub page_content: String,
+    /// The core's `PartMetadata` (SPEC §7), the keys the CLI and every
+    /// binding write, with offsets and lengths in UTF-16 code units.
+    #[napi(ts_type = "PartMetadata")]
+    pub metadata: Map<String, Value>,
+}
+
 /// The chunks of one document for JavaScript.
 pub fn convert(chunks: &Chunks) -> Result<Vec<Chunk>> {
+    chunks
+        .iter()
+        .zip(utf16_spans(chunks)?)
+        .map(|(chunk, span)| {
+            Ok(Chunk {
+                text: chunk.text.to_owned(),
+                start_index: span.start_index,
+                end_index: span.end_index,
+                heading_path: chunk.heading_path.to_vec(),
+                anchor: chunk
+                    .anchor
+                    .map_or(Either::B(Null), |anchor| Either::A(anchor.to_owned())),
+                size: js_number(chunk.size)?,
+                prefix_length: span.prefix_length,
+                suffix_length: span.suffix_length,
+            })
+        })
+        .collect()
+}
+
+/// The chunks of one document as the parts of LangChain.js documents: the
+/// core's `PartMetadata` of each, its offsets and lengths in UTF-16 code
+/// units.
+pub fn documents(chunks: &Chunks) -> Result<Vec<ChunkDocument>> {
+    chunks
+        .iter()
+        .zip(utf16_spans(chunks)?)
+        .enumerate()
+        .map(|(index, (chunk, span))| {
+            let mut part = chunks
+                .part_metadata(index)
+                .ok_or_else(|| Error::new(Status::GenericFailure, format!("no chunk {index}")))?;
+            part.chunk.start_index = span.start_index as usize;
+            part.chunk.end_index = span.end_index as usize;
+            part.chunk.prefix_length = span.prefix_length as usize;
+            part.chunk.suffix_length = span.suffix_length as usize;
+            Ok(ChunkDocument {
+                page_content: chunk.text.to_owned(),
+                metadata: part.to_metadata(),
+            })
+        })
+        .collect()
+}
+
+/// A chunk's offsets in the canonical text and the lengths of what it
+/// carries, in UTF-16 code units.
+struct Utf16Span {
+    start_index: u32,
+    end_index: u32,
+    prefix_length: u32,
+    suffix_length: u32,
+}
+
+/// Each chunk's [`Utf16Span`], in order.
+fn utf16_spans(chunks: &Chunks) -> Result<Vec<Utf16Span>> {
     let offsets = Utf16Offsets::new(
         chunks.canonical_text(),
         chunks
@@ -36,20 +103,13 @@ pub fn convert(chunks: &Chunks) -> Result<Vec<Chunk>> {
     );
     chunks
         .iter()
-        .zip(chunks.sizes())
         .enumerate()
-        .map(|(index, (chunk, &size))| {
+        .map(|(index, chunk)| {
             let (prefix_length, suffix_length) =
                 carried_lengths(chunk.text, chunk.prefix_length, chunk.suffix_length)?;
-            Ok(Chunk {
-                text: chunk.text.to_owned(),
+            Ok(Utf16Span {
                 start_index: offsets.get(2 * index)?,
                 end_index: offsets.get(2 * index + 1)?,
-                heading_path: chunk.heading_path.to_vec(),
-                anchor: chunk
-                    .anchor
-                    .map_or(Either::B(Null), |anchor| Either::A(anchor.to_owned())),
-                size: js_number(size)?,
                 prefix_length,
                 suffix_length,
             })

@@ -49,3 +49,29 @@ export interface SplitterOptions {
   /** The HTML parser: `"html5ever"` (default), `"scraper"` or `"tl"`. */
   backend?: 'html5ever' | 'scraper' | 'tl'
 }
+
+/**
+ * What a chunk's LangChain document adds to its page's metadata: the keys
+ * the Rust core defines (`PartMetadata`, SPEC §7) and the CLI writes, with
+ * offsets and lengths in UTF-16 code units.
+ */
+export interface PartMetadata {
+  /** The chunk's position among its page's chunks, from 0. */
+  partIndex: number
+  /** How many chunks the page gave. */
+  totalParts: number
+  /** Where the chunk starts in the page's canonical text. */
+  startIndex: number
+  /** Where it ends, exclusive. */
+  endIndex: number
+  /** The headings whose sections enclose its first character, outermost first. */
+  headingPath: string[]
+  /** The `id` to link to, or `null`. */
+  anchor: string | null
+  /** Its size in the sizer's unit. */
+  size: number
+  /** Code units of carried context at the start of its text. */
+  prefixLength: number
+  /** Code units of carried context at the end of its text. */
+  suffixLength: number
+}

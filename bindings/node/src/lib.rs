@@ -24,7 +24,7 @@ use html_splitter::{AnySizer, Backend, Chunks, ParseError, Splitter, SplitterCon
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::chunk::{Chunk, convert};
+use crate::chunk::{Chunk, ChunkDocument, convert, documents};
 use crate::function_sizer::{FunctionSizer, SizeFunction};
 use crate::html::Html;
 use crate::options::SplitterOptions;
@@ -131,6 +131,15 @@ impl HtmlSplitter {
         self.split_with(env, &html, convert)?
     }
 
+    /// Each chunk as the parts of its LangChain.js document: its text as
+    /// `pageContent`, and as `metadata` what it adds to its page's metadata,
+    /// the keys the core defines for the CLI and every binding (SPEC §7),
+    /// offsets and lengths in UTF-16 code units.
+    #[napi(ts_args_type = "html: string | Uint8Array")]
+    pub fn documents(&self, env: &Env, html: Html) -> Result<Vec<ChunkDocument>> {
+        self.split_with(env, &html, documents)?
+    }
+
     /// The document's canonical text (SPEC §3): every chunk's
     /// `startIndex`/`endIndex` index into it.
     #[napi(ts_args_type = "html: string | Uint8Array")]
@@ -176,7 +185,34 @@ impl HtmlSplitter {
         &self,
         htmls: Vec<Unknown<'_>>,
         options: Option<SplitManyOptions>,
-    ) -> Result<AsyncTask<SplitManyTask>> {
+    ) -> Result<AsyncTask<SplitManyTask<Vec<Chunk>>>> {
+        self.split_many_with("splitMany", htmls, options, convert)
+    }
+
+    /// `splitMany`, each document's chunks as `documents` gives them.
+    #[napi(
+        ts_args_type = "htmls: Array<string | Uint8Array>, options?: SplitManyOptions",
+        ts_return_type = "Promise<ChunkDocument[][]>"
+    )]
+    pub fn split_many_documents(
+        &self,
+        htmls: Vec<Unknown<'_>>,
+        options: Option<SplitManyOptions>,
+    ) -> Result<AsyncTask<SplitManyTask<Vec<ChunkDocument>>>> {
+        self.split_many_with("splitManyDocuments", htmls, options, documents)
+    }
+}
+
+impl HtmlSplitter {
+    /// The task of `method`, which splits `htmls` in parallel off the JS
+    /// thread and converts each one's chunks with `convert`.
+    fn split_many_with<T: ToNapiValue + TypeName + Send + 'static>(
+        &self,
+        method: &str,
+        htmls: Vec<Unknown<'_>>,
+        options: Option<SplitManyOptions>,
+        convert: fn(&Chunks) -> Result<T>,
+    ) -> Result<AsyncTask<SplitManyTask<T>>> {
         let htmls = htmls
             .into_iter()
             .enumerate()
@@ -201,15 +237,14 @@ impl HtmlSplitter {
             None => std::thread::available_parallelism().map_or(1, usize::from),
         };
         Ok(AsyncTask::new(SplitManyTask::new(
-            self.named("splitMany")?,
+            self.named(method)?,
             self.backend,
             htmls,
             concurrency,
+            convert,
         )))
     }
-}
 
-impl HtmlSplitter {
     /// Splits `html` on the JS thread and converts the chunks with `convert`.
     fn split_with<T>(&self, env: &Env, html: &Html, convert: fn(&Chunks) -> T) -> Result<T> {
         let text = html.text().map_err(not_text)?;

@@ -5,9 +5,9 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use serde_json::{Map, Value};
 use html_splitter::{Backend, ConfigError, SplitterConfig};
 use napi::bindgen_prelude::*;
+use serde_json::{Map, Value};
 
 use crate::function_sizer::SizeFunction;
 

@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use crate::chunk::{Chunk, convert};
 use crate::html::Html;
 use crate::largest_first::map_largest_first;
 use html_splitter::{AnySizer, Backend, Chunks, ParseError, Splitter};
@@ -51,44 +50,48 @@ impl<T: ToNapiValue + TypeName + Send + 'static> Task for SplitTask<T> {
     }
 }
 
-/// Many documents, split in parallel off the JS thread, the largest first.
-pub struct SplitManyTask {
+/// Many documents, split in parallel off the JS thread, the largest first;
+/// `convert` makes each one's result.
+pub struct SplitManyTask<T> {
     splitter: Arc<Splitter<AnySizer>>,
     backend: Backend,
     htmls: Vec<Html>,
     concurrency: usize,
+    convert: fn(&Chunks) -> Result<T>,
 }
 
-impl SplitManyTask {
+impl<T> SplitManyTask<T> {
     pub fn new(
         splitter: Arc<Splitter<AnySizer>>,
         backend: Backend,
         htmls: Vec<Html>,
         concurrency: usize,
+        convert: fn(&Chunks) -> Result<T>,
     ) -> Self {
         SplitManyTask {
             splitter,
             backend,
             htmls,
             concurrency,
+            convert,
         }
     }
 
-    /// One document's chunks, or why there are none (a `String`: the
-    /// errors cross threads).
-    fn split_one(&self, html: &Html) -> std::result::Result<Vec<Chunk>, String> {
+    /// One document's result, or why there is none (a `String`: the errors
+    /// cross threads).
+    fn split_one(&self, html: &Html) -> std::result::Result<T, String> {
         let text = html.text().map_err(|err| err.to_string())?;
         let chunks = self
             .backend
             .split(&self.splitter, &text)
             .map_err(|err: ParseError| err.to_string())?;
-        convert(&chunks).map_err(|err| err.reason)
+        (self.convert)(&chunks).map_err(|err| err.reason)
     }
 }
 
-impl Task for SplitManyTask {
-    type Output = Vec<Vec<Chunk>>;
-    type JsValue = Vec<Vec<Chunk>>;
+impl<T: ToNapiValue + TypeName + Send + 'static> Task for SplitManyTask<T> {
+    type Output = Vec<T>;
+    type JsValue = Vec<T>;
 
     fn compute(&mut self) -> Result<Self::Output> {
         let costs: Vec<usize> = self.htmls.iter().map(Html::len).collect();

@@ -4,12 +4,13 @@
 const test = require('node:test')
 const assert = require('node:assert/strict')
 const fs = require('node:fs')
+const os = require('node:os')
 const path = require('node:path')
 const { TextSplitter } = require('@langchain/textsplitters')
 const { Document } = require('@langchain/core/documents')
 const { HTMLTextSplitter } = require('htmlsplit/langchain')
 const { HtmlSplitter } = require('htmlsplit')
-const { ROOT } = require('./helpers.js')
+const { ROOT, cliRecords } = require('./helpers.js')
 
 const guide = fs.readFileSync(path.join(ROOT, 'corpus', 'guide.html'), 'utf8')
 
@@ -55,10 +56,75 @@ test('splitDocuments keeps metadata and adds the provenance of each chunk', asyn
       startIndex: chunk.startIndex,
       endIndex: chunk.endIndex,
       size: chunk.size,
+      prefixLength: chunk.prefixLength,
+      suffixLength: chunk.suffixLength,
     })
     assert.ok(doc.metadata.size <= 300)
   })
   assert.deepEqual(await splitter.transformDocuments([new Document({ pageContent: guide, metadata: { source: 'guide.html' } })]), docs)
+})
+
+// The keys the Rust core's PartMetadata gives a chunk document; Python's are
+// the same in snake_case.
+const PART_KEYS = [
+  'partIndex',
+  'totalParts',
+  'startIndex',
+  'endIndex',
+  'headingPath',
+  'anchor',
+  'size',
+  'prefixLength',
+  'suffixLength',
+]
+
+// Only ASCII, so that every binding counts its offsets alike; the heading
+// path carried at the start of a chunk gives it a prefixLength.
+const SMALL_PAGE =
+  '<h1 id=top>Guide</h1><p>An introduction of some length.</p>' +
+  '<h2 id="install">Install</h2><p>Run the installer, then restart.</p><p>Check the version it reports.</p>'
+const SMALL_CONFIG = { chunkSize: 30, maxChunkSize: 50, separators: ['h2', 'p'], headingContext: true }
+
+test("document metadata has the core's keys and the CLI's values", async (t) => {
+  const splitter = new HTMLTextSplitter({ ...SMALL_CONFIG, sizer: 'characters' })
+  const docs = await splitter.createDocuments([SMALL_PAGE], [{ source: 'small.html', size: 'replaced' }])
+  assert.ok(docs.length > 2)
+  assert.ok(docs.some((doc) => doc.metadata.prefixLength > 0))
+  for (const doc of docs) {
+    assert.deepEqual(Object.keys(doc.metadata).sort(), [...PART_KEYS, 'source'].sort())
+  }
+  const native = new HtmlSplitter({ ...SMALL_CONFIG, sizer: 'characters' })
+  assert.deepEqual(
+    (await native.splitManyDocuments([SMALL_PAGE]))[0],
+    native.documents(SMALL_PAGE),
+  )
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'htmlsplit-metadata-'))
+  t.after(() => fs.rmSync(dir, { recursive: true }))
+  const page = path.join(dir, 'small.html')
+  fs.writeFileSync(page, SMALL_PAGE)
+  const config = path.join(dir, 'config.json')
+  fs.writeFileSync(config, JSON.stringify(SMALL_CONFIG))
+  const records = cliRecords(['--config', config, page])
+  assert.deepEqual(
+    docs.map((doc) => doc.pageContent),
+    records.map((record) => record.pageContent),
+  )
+  docs.forEach((doc, i) => {
+    assert.deepEqual(doc.metadata, { ...records[i].metadata, source: 'small.html' })
+  })
+})
+
+test('document offsets are UTF-16 code units, as the chunks give them', () => {
+  const splitter = new HtmlSplitter({ chunkSize: 8, separators: ['p'], headingContext: true })
+  const html = '<h1>😀 Emoji</h1><p>one € two</p><p>😀 three</p>'
+  const chunks = splitter.chunks(html)
+  const documents = splitter.documents(html)
+  assert.equal(documents.length, chunks.length)
+  documents.forEach(({ pageContent, metadata }, i) => {
+    const { text, ...provenance } = chunks[i]
+    assert.equal(pageContent, text)
+    assert.deepEqual(metadata, { partIndex: i, totalParts: chunks.length, ...provenance })
+  })
 })
 
 test('createDocuments prepends a chunk header and pairs metadatas by index', async () => {

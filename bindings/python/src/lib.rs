@@ -13,9 +13,10 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use html_splitter::encoding::NotText;
 use html_splitter::{
-    AnySizer, Backend, Chunks, ConfigError, HuggingFace, ParseError, Sizer, Splitter,
+    AnySizer, Backend, Chunks, ConfigError, HuggingFace, Metadata, ParseError, Sizer, Splitter,
     SplitterConfig, Tiktoken, encoding,
 };
+use pyo3::IntoPyObjectExt;
 use pyo3::PyTraverseError;
 use pyo3::exceptions::{
     PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyOverflowError, PyPermissionError,
@@ -23,8 +24,9 @@ use pyo3::exceptions::{
 };
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
 use rayon::prelude::*;
+use serde_json::Value;
 
 /// One chunk and where it came from (SPEC §7).
 #[pyclass(
@@ -304,8 +306,8 @@ impl Names {
     }
 }
 
-/// The Python keyword of a config key: `neverBreakWithin[2]` →
-/// `never_break_within[2]`.
+/// The Python name of a camelCase key (a config key, a metadata key):
+/// `neverBreakWithin[2]` → `never_break_within[2]`.
 fn snake_case(key: &str) -> String {
     let mut name = String::with_capacity(key.len() + 4);
     for c in key.chars() {
@@ -357,10 +359,6 @@ impl Inner {
 }
 
 impl RustSplitter {
-    fn split_one(&self, html: &Html) -> Result<Vec<Chunk>, SplitError> {
-        self.split_with(html, convert)
-    }
-
     /// Parses and splits one page, then turns its chunks into what Python gets.
     fn split_with<T>(&self, html: &Html, convert: fn(&Chunks) -> T) -> Result<T, SplitError> {
         let text = html.text().map_err(SplitError::NotText)?;
@@ -543,6 +541,43 @@ impl RustSplitter {
         htmls: Vec<Bound<'_, PyAny>>,
         threads: Option<usize>,
     ) -> PyResult<Vec<Vec<Chunk>>> {
+        self.split_many_with(py, &htmls, threads, convert)
+    }
+
+    /// `split_many`, each chunk as a LangChain document's page content and
+    /// what its metadata adds to its page's: the core's `PartMetadata`,
+    /// keys in snake_case (`part_index`, `start_index`, …).
+    #[pyo3(signature = (htmls, threads=None))]
+    fn split_many_documents<'py>(
+        &self,
+        py: Python<'py>,
+        htmls: Vec<Bound<'py, PyAny>>,
+        threads: Option<usize>,
+    ) -> PyResult<Vec<Vec<(String, Bound<'py, PyDict>)>>> {
+        let documents = self.split_many_with(py, &htmls, threads, part_documents)?;
+        documents
+            .into_iter()
+            .map(|parts| {
+                parts
+                    .into_iter()
+                    .map(|(text, metadata)| Ok((text, snake_case_dict(py, metadata)?)))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl RustSplitter {
+    /// Splits `htmls` on a pool of `threads` (default: all cores), with the
+    /// GIL released, and converts each one's chunks with `convert`; results
+    /// in input order.
+    fn split_many_with<T: Send>(
+        &self,
+        py: Python<'_>,
+        htmls: &[Bound<'_, PyAny>],
+        threads: Option<usize>,
+        convert: fn(&Chunks) -> T,
+    ) -> PyResult<Vec<T>> {
         let htmls = htmls
             .iter()
             .map(Html::extract)
@@ -552,9 +587,10 @@ impl RustSplitter {
                 "invalid threads 0: it must be at least 1",
             ));
         }
-        type Split = (Result<Vec<Chunk>, SplitError>, Option<PyErr>);
-        let split = |html: &Html| -> Split { with_error_slot(|| self.split_one(html)) };
-        let run = || -> Vec<Split> {
+        let split = |html: &Html| -> (Result<T, SplitError>, Option<PyErr>) {
+            with_error_slot(|| self.split_with(html, convert))
+        };
+        let run = || -> Vec<_> {
             if threads == Some(1) || htmls.len() < 2 {
                 htmls.iter().map(split).collect()
             } else {
@@ -572,7 +608,7 @@ impl RustSplitter {
         let results = results.map_err(|err| {
             PyRuntimeError::new_err(format!("cannot start {threads:?} threads: {err}"))
         })?;
-        let mut chunks = Vec::with_capacity(results.len());
+        let mut converted = Vec::with_capacity(results.len());
         let mut parse_error = None;
         for (index, (result, callback_error)) in results.into_iter().enumerate() {
             // A callback's exception is raised as it is, before any other.
@@ -580,7 +616,7 @@ impl RustSplitter {
                 return Err(err);
             }
             match result {
-                Ok(document) => chunks.push(document),
+                Ok(document) => converted.push(document),
                 Err(err) => {
                     parse_error.get_or_insert_with(|| {
                         PyValueError::new_err(format!("cannot split document {index}: {err}"))
@@ -590,7 +626,58 @@ impl RustSplitter {
         }
         match parse_error {
             Some(err) => Err(err),
-            None => Ok(chunks),
+            None => Ok(converted),
+        }
+    }
+}
+
+/// Each chunk's text and what its document adds to its page's metadata,
+/// as the core defines it (`PartMetadata`).
+fn part_documents(chunks: &Chunks) -> Vec<(String, Metadata)> {
+    chunks
+        .iter()
+        .enumerate()
+        .filter_map(|(index, chunk)| {
+            let part = chunks.part_metadata(index)?;
+            Some((chunk.text.to_owned(), part.to_metadata()))
+        })
+        .collect()
+}
+
+/// `metadata` as a Python dict, its keys in snake_case as LangChain Python
+/// writes metadata (`partIndex` → `part_index`).
+fn snake_case_dict(py: Python<'_>, metadata: Metadata) -> PyResult<Bound<'_, PyDict>> {
+    let dict = PyDict::new(py);
+    for (key, value) in metadata {
+        dict.set_item(snake_case(&key), json_to_python(py, value)?)?;
+    }
+    Ok(dict)
+}
+
+/// A JSON value as the Python value `json.loads` would give.
+fn json_to_python(py: Python<'_>, value: Value) -> PyResult<Bound<'_, PyAny>> {
+    match value {
+        Value::Null => Ok(py.None().into_bound(py)),
+        Value::Bool(value) => value.into_bound_py_any(py),
+        Value::Number(number) => match (number.as_u64(), number.as_i64()) {
+            (Some(value), _) => value.into_bound_py_any(py),
+            (None, Some(value)) => value.into_bound_py_any(py),
+            (None, None) => number.as_f64().unwrap_or(f64::NAN).into_bound_py_any(py),
+        },
+        Value::String(value) => value.into_bound_py_any(py),
+        Value::Array(values) => {
+            let items = values
+                .into_iter()
+                .map(|value| json_to_python(py, value))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_bound_py_any(py)
+        }
+        Value::Object(entries) => {
+            let dict = PyDict::new(py);
+            for (key, value) in entries {
+                dict.set_item(key, json_to_python(py, value)?)?;
+            }
+            dict.into_bound_py_any(py)
         }
     }
 }

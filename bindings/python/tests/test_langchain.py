@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 
 import pytest
 
@@ -11,6 +12,7 @@ pytest.importorskip("langchain_text_splitters")
 from langchain_core.documents import Document  # noqa: E402
 from langchain_text_splitters import TextSplitter  # noqa: E402
 
+from cli import cli_records  # noqa: E402
 from htmlsplit import HtmlSplitter  # noqa: E402
 from htmlsplit.langchain import HtmlTextSplitter  # noqa: E402
 
@@ -54,6 +56,53 @@ def test_create_documents_adds_provenance_to_the_inputs_metadata():
         "suffix_length": 0,
     }
     assert [d.metadata["size"] for d in docs[:2]] == [len(d.page_content) for d in docs[:2]]
+
+
+# The keys the Rust core's PartMetadata gives a chunk document, in LangChain
+# Python's snake_case; Node's and the CLI's are the same in camelCase.
+PART_KEYS = {
+    "part_index",
+    "total_parts",
+    "start_index",
+    "end_index",
+    "heading_path",
+    "anchor",
+    "size",
+    "prefix_length",
+    "suffix_length",
+}
+
+# Only ASCII, so that every binding counts its offsets alike; the heading
+# path carried at the start of a chunk gives it a prefix_length.
+SMALL_PAGE = (
+    "<h1 id=top>Guide</h1><p>An introduction of some length.</p>"
+    '<h2 id="install">Install</h2><p>Run the installer, then restart.</p>'
+    "<p>Check the version it reports.</p>"
+)
+SMALL_CONFIG = {"chunkSize": 30, "maxChunkSize": 50, "separators": ["h2", "p"], "headingContext": True}
+
+
+def _snake_case(key: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in key)
+
+
+def test_document_metadata_has_the_cores_keys_and_the_clis_values(tmp_path):
+    splitter = HtmlTextSplitter(splitter=HtmlSplitter.from_config(SMALL_CONFIG))
+    docs = splitter.create_documents([SMALL_PAGE], metadatas=[{"source": "small.html", "size": "replaced"}])
+    assert len(docs) > 2
+    assert any(d.metadata["prefix_length"] > 0 for d in docs)
+    for doc in docs:
+        assert set(doc.metadata) == PART_KEYS | {"source"}
+    page = tmp_path / "small.html"
+    page.write_text(SMALL_PAGE, encoding="utf-8")
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps(SMALL_CONFIG), encoding="utf-8")
+    records = cli_records(["--config", str(config), str(page)])
+    assert [d.page_content for d in docs] == [r["pageContent"] for r in records]
+    for doc, record in zip(docs, records):
+        expected = {_snake_case(key): value for key, value in record["metadata"].items()}
+        expected["source"] = "small.html"
+        assert doc.metadata == expected
 
 
 def test_input_metadata_is_copied_not_shared():

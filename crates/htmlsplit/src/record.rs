@@ -17,9 +17,9 @@ use serde::Serialize;
 /// Writes the JSON lines of one document's chunks, one at a time:
 /// `{"pageContent", "metadata": {"source", "partIndex", "totalParts",
 /// "startIndex", "endIndex", "headingPath", "anchor", "size",
-/// "prefixLength", "suffixLength"}}`: the library's `ChunkMetadata`
-/// (`size` in the configured unit) after the source and the part, as
-/// serde_json writes them (the test below holds the two to the same bytes).
+/// "prefixLength", "suffixLength"}}`: the library's `PartMetadata`
+/// (`size` in the configured unit) after the source, as serde_json writes
+/// them (the test below holds the two to the same bytes).
 pub(crate) struct ChunkLines<'a> {
     source: &'a str,
     chunks: &'a Chunks,
@@ -119,10 +119,10 @@ struct DocumentRecord<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use html_splitter::{Backend, ChunkMetadata, Splitter, SplitterConfig};
+    use html_splitter::{Backend, PartMetadata, Splitter, SplitterConfig};
 
-    /// The record as the library serialises a chunk's metadata, flattened
-    /// after the source and the part.
+    /// The record as the library serialises a chunk document's metadata,
+    /// flattened after the source.
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct LibraryRecord<'a> {
@@ -131,35 +131,31 @@ mod tests {
     }
 
     #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
     struct LibraryMetadata<'a> {
         source: &'a str,
-        part_index: usize,
-        total_parts: usize,
         #[serde(flatten)]
-        chunk: ChunkMetadata<'a>,
+        part: PartMetadata<'a>,
     }
 
     #[test]
-    fn lines_are_the_librarys_metadata_after_the_source_and_the_part() {
+    fn lines_are_the_librarys_part_metadata_after_the_source() {
         let html = "<h1 id=top>Title \"quoted\" \\ <span><h2>Nested\ttab</h2> x</span></h1>\
                     <p>Some text</p><section><h1>Other ✓</h1><p>more \u{1} text</p>\
-                    <h2>Again</h2><p>and more</p></section>";
-        let mut config = SplitterConfig::new(12);
+                    <h2>Again</h2><p>and more</p><p>and more again, at length</p></section>";
+        let mut config = SplitterConfig::new(30);
         config.heading_context = true;
         let splitter = Splitter::from_config(config).expect("config");
         let chunks = Backend::default().split(&splitter, html).expect("split");
         assert!(chunks.len() > 3);
         assert!(chunks.iter().any(|chunk| chunk.heading_path.len() > 1));
+        assert!(chunks.iter().any(|chunk| chunk.prefix_length > 0));
         let mut expected = Vec::new();
-        for (part_index, chunk) in chunks.iter().enumerate() {
+        for (index, chunk) in chunks.iter().enumerate() {
             let record = LibraryRecord {
                 page_content: chunk.text,
                 metadata: LibraryMetadata {
                     source: "a \"page\".html",
-                    part_index,
-                    total_parts: chunks.len(),
-                    chunk: chunk.metadata(),
+                    part: chunks.part_metadata(index).expect("a chunk"),
                 },
             };
             serde_json::to_writer(&mut expected, &record).expect("encode");

@@ -69,7 +69,7 @@ mod tokens;
 pub use adapter::{Children, DomAdapter, NodeKind};
 pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, InvariantViolation, Texts};
 pub use config::{Content, Format, Links, SplitterConfig, Whitespace};
-pub use documents::{Document, JsonValue, Metadata};
+pub use documents::{Document, JsonValue, Metadata, PartMetadata};
 pub use error::{ConfigError, ParseError};
 /// The rules of `content: "main"`, to measure each one's effect; not part
 /// of the stable API.

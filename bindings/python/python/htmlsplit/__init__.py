@@ -288,5 +288,23 @@ class HtmlSplitter:
             raise ValueError(f"invalid threads {threads!r}: it must be a positive integer")
         return self._inner.split_many(list(htmls), threads)
 
+    def split_many_documents(self, htmls: Iterable[Html], threads: Optional[int] = None) -> list:
+        """Splits many documents as :meth:`split_many` does, each chunk as a LangChain document's parts.
+
+        Returns, per document, one ``(page_content, metadata)`` pair per chunk: ``metadata``
+        is what the chunk's document adds to its page's metadata, with the keys the Rust
+        core defines for every binding and the CLI, in snake_case: ``part_index``,
+        ``total_parts``, ``start_index``, ``end_index``, ``heading_path``, ``anchor``,
+        ``size``, ``prefix_length``, ``suffix_length``.
+
+        >>> splitter = HtmlSplitter(100)
+        >>> [(text, metadata)] = splitter.split_many_documents(["<h1 id=top>Title</h1>"])[0]
+        >>> text, metadata["part_index"], metadata["heading_path"], metadata["anchor"]
+        ('Title', 0, ['Title'], 'top')
+        """
+        if threads is not None and (not isinstance(threads, int) or threads < 1):
+            raise ValueError(f"invalid threads {threads!r}: it must be a positive integer")
+        return self._inner.split_many_documents(list(htmls), threads)
+
     def __repr__(self) -> str:
         return f"HtmlSplitter.from_config({self.config!r}, backend={self.backend!r})"

@@ -1,6 +1,6 @@
 """The Rust extension of htmlsplit. Use :class:`htmlsplit.HtmlSplitter` rather than this module."""
 
-from typing import Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 __version__: str
 
@@ -67,3 +67,10 @@ class RustSplitter:
     def split_text(self, html: _Html) -> list[str]: ...
     def chunks(self, html: _Html) -> list[Chunk]: ...
     def split_many(self, htmls: Sequence[_Html], threads: Optional[int]) -> list[list[Chunk]]: ...
+    def split_many_documents(
+        self, htmls: Sequence[_Html], threads: Optional[int]
+    ) -> list[list[tuple[str, dict[str, Any]]]]:
+        """Per document, each chunk's text and what its LangChain document adds to the
+        page's metadata: the core's keys in snake_case (``part_index``, ``total_parts``,
+        ``start_index``, ``end_index``, ``heading_path``, ``anchor``, ``size``,
+        ``prefix_length``, ``suffix_length``)."""

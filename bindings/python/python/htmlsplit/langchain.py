@@ -4,9 +4,13 @@ Install with ``pip install "htmlsplit[langchain]"``. It is a
 ``langchain_text_splitters.TextSplitter``, so ``split_text``,
 ``create_documents``, ``split_documents`` and ``transform_documents`` work
 as everywhere in LangChain; each chunk Document carries its input's metadata
-plus ``heading_path``, ``anchor``, ``start_index``, ``end_index`` (the
-chunk's span in the page's canonical text, not in the HTML), ``part_index``,
-``total_parts`` and ``size`` (in the sizer's unit).
+plus ``part_index``, ``total_parts``, ``start_index``, ``end_index`` (the
+chunk's span in the page's canonical text, not in the HTML),
+``heading_path``, ``anchor``, ``size`` (in the sizer's unit),
+``prefix_length`` and ``suffix_length`` (how many characters at the start
+and at the end of the chunk's text are carried context): the keys the Rust
+core defines for the CLI and every binding, in snake_case. They replace an
+input key of the same name.
 
 >>> from htmlsplit.langchain import HtmlTextSplitter
 >>> splitter = HtmlTextSplitter(chunk_size=30, max_chunk_size=60, separators=["h2"])
@@ -171,23 +175,12 @@ class HtmlTextSplitter(TextSplitter):
                 f"invalid metadatas: {len(metadatas)} metadata dicts for {len(texts)} texts"
             )
         documents = []
-        for i, chunks in enumerate(self._splitter.split_many(texts)):
+        for i, parts in enumerate(self._splitter.split_many_documents(texts)):
             base = metadatas[i] if metadatas is not None else {}
-            total = len(chunks)
-            for part, chunk in enumerate(chunks):
+            for text, part_metadata in parts:
                 metadata = copy.deepcopy(base)
-                metadata.update(
-                    heading_path=list(chunk.heading_path),
-                    anchor=chunk.anchor,
-                    start_index=chunk.start_index,
-                    end_index=chunk.end_index,
-                    part_index=part,
-                    total_parts=total,
-                    size=chunk.size,
-                    prefix_length=chunk.prefix_length,
-                    suffix_length=chunk.suffix_length,
-                )
-                documents.append(Document(page_content=chunk.text, metadata=metadata))
+                metadata.update(part_metadata)
+                documents.append(Document(page_content=text, metadata=metadata))
         return documents
 
 
