@@ -243,3 +243,31 @@ proptest! {
         prop_assert!(pages.windows(2).all(|pair| pair[0] == pair[1]), "{:?}", pages);
     }
 }
+
+#[test]
+fn documents_carry_the_facts_after_the_callers_keys() {
+    let html = r#"<html lang="en"><title>Tide pools</title><meta name="description" content="D"><p>Body.</p>"#;
+    let docs = vec![
+        html_splitter::Document::new(html)
+            .with_metadata("source", "a.html")
+            .with_metadata("title", "Mine"),
+    ];
+    let out = html_splitter::split_documents(&splitter(PageMetadataMode::Basic), docs, None)
+        .expect("splits");
+    let metadata = &out[0].metadata;
+    assert_eq!(metadata["title"], "Mine", "the caller's key wins");
+    assert_eq!(metadata["description"], "D");
+    assert_eq!(metadata["language"], "en");
+    assert_eq!(metadata["source"], "a.html");
+    assert!(
+        !metadata.contains_key("author"),
+        "a fact not stated is left out"
+    );
+    let out = html_splitter::split_documents(
+        &splitter(PageMetadataMode::None),
+        vec![html_splitter::Document::new(html)],
+        None,
+    )
+    .expect("splits");
+    assert!(!out[0].metadata.contains_key("description"));
+}

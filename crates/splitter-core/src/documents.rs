@@ -100,7 +100,9 @@ impl Chunks {
     /// provenance (`startIndex`, `endIndex`, `headingPath`, `anchor`), its
     /// `size` in the sizer's unit and the lengths of what it carries
     /// (`prefixLength`, `suffixLength`); these replace a key of the same
-    /// name in `metadata`.
+    /// name in `metadata`. Then the page's facts ([`Chunks::page_metadata`],
+    /// SPEC §7.1: `title`, `description`, `language`, …), each only where
+    /// `metadata` has no key of that name: the caller's own wins.
     /// `chunk_header`, when given, is prepended to each chunk's text; the
     /// offsets stay those of the chunk in the canonical text. No chunks give
     /// no documents.
@@ -122,6 +124,9 @@ impl Chunks {
                 };
                 let mut metadata = metadata.clone();
                 metadata.extend(part.to_metadata());
+                for (key, value) in self.page_metadata().entries() {
+                    metadata.entry(key).or_insert_with(|| Value::from(value));
+                }
                 let page_content = match chunk_header {
                     Some(header) => format!("{header}{}", chunk.text),
                     None => chunk.text.to_owned(),
