@@ -34,7 +34,9 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use clap::Parser;
 use html_splitter::encoding::Encoding;
-use html_splitter::{Backend, Content, Format, Links, Splitter, SplitterConfig, Whitespace};
+use html_splitter::{
+    Backend, Content, Format, Links, PageMetadataMode, Splitter, SplitterConfig, Whitespace,
+};
 
 use crate::inputs::Input;
 use crate::pending::PendingFile;
@@ -59,7 +61,8 @@ struct Args {
 
     /// JSON config file with the keys chunkSize, maxChunkSize, separators,
     /// neverBreakWithin, chunkOverlap, whitespace, format, links, include,
-    /// exclude, content, headingContext, sizer. Flags override it.
+    /// exclude, content, headingContext, sizer, pageMetadata. Flags
+    /// override it.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
 
@@ -138,6 +141,13 @@ struct Args {
     /// footers).
     #[arg(long, value_name = "WHICH", value_parser = ["all", "main"])]
     content: Option<String>,
+
+    /// Which facts about the page each chunk's metadata carries: `basic`
+    /// (the default: title, description, language), `full` (also author,
+    /// published, siteName, url) or `none`. `--documents` records carry
+    /// every fact.
+    #[arg(long, value_name = "WHICH", value_parser = ["basic", "full", "none"])]
+    page_metadata: Option<String>,
 
     /// Also write one JSON line per document to FILE: {"source": "…", "text":
     /// "…"}, the canonical text that chunks' startIndex/endIndex index.
@@ -358,6 +368,18 @@ impl Job {
         if let Some(sizer) = args.sizer {
             config.sizer = Some(sizer);
         }
+        match args.page_metadata.as_deref() {
+            Some("full") => config.page_metadata = PageMetadataMode::Full,
+            Some("none") => config.page_metadata = PageMetadataMode::None,
+            Some(_) => config.page_metadata = PageMetadataMode::Basic,
+            None => {}
+        }
+        // The lines carry the configured facts; `--documents` records and
+        // the report every fact, so the splitter reads them all then.
+        let page_metadata = config.page_metadata;
+        if args.documents.is_some() || args.report.is_some() {
+            config.page_metadata = PageMetadataMode::Full;
+        }
         let unit = config
             .sizer
             .clone()
@@ -387,6 +409,7 @@ impl Job {
                 encoding,
                 report: args.report.is_some(),
                 documents: args.documents.is_some(),
+                page_metadata,
             },
             documents: args.documents,
             inputs,

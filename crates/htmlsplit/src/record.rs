@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use html_splitter::Chunks;
+use html_splitter::{Chunks, PageMetadata, PageMetadataMode};
 use serde::Serialize;
 
 /// Writes the JSON lines of one document's chunks, one at a time:
@@ -23,6 +23,9 @@ use serde::Serialize;
 pub(crate) struct ChunkLines<'a> {
     source: &'a str,
     chunks: &'a Chunks,
+    /// The page's facts (SPEC §7.1) the lines carry, as JSON members after
+    /// `suffixLength` (`,"title":"…"`), written once per document.
+    page: String,
     /// Whether a heading text met so far is written as it is, by the
     /// address and length of its text: every path names its headings by
     /// slices of the one `Chunks`, so the same slice is the same text.
@@ -30,10 +33,21 @@ pub(crate) struct ChunkLines<'a> {
 }
 
 impl<'a> ChunkLines<'a> {
-    pub(crate) fn new(source: &'a str, chunks: &'a Chunks) -> Self {
+    /// The lines of `chunks`, with the page facts of `mode` (the chunks
+    /// may hold more: `--documents` records every fact).
+    pub(crate) fn new(source: &'a str, chunks: &'a Chunks, mode: PageMetadataMode) -> Self {
+        let mut page = String::new();
+        for (key, value) in facts(chunks, mode) {
+            // Keys are plain words; a value is escaped as serde_json does.
+            page.push_str(",\"");
+            page.push_str(key);
+            page.push_str("\":");
+            page.push_str(&serde_json::to_string(value).unwrap_or_else(|_| "\"\"".to_owned()));
+        }
         ChunkLines {
             source,
             chunks,
+            page,
             verbatim: HashMap::new(),
         }
     }
@@ -76,13 +90,31 @@ impl<'a> ChunkLines<'a> {
         }
         out.write_all(b"],\"anchor\":").map_err(io)?;
         serde_json::to_writer(&mut *out, &metadata.anchor)?;
-        writeln!(
+        write!(
             out,
-            ",\"size\":{},\"prefixLength\":{},\"suffixLength\":{}}}}}",
+            ",\"size\":{},\"prefixLength\":{},\"suffixLength\":{}",
             metadata.size, metadata.prefix_length, metadata.suffix_length
         )
-        .map_err(io)
+        .map_err(io)?;
+        out.write_all(self.page.as_bytes()).map_err(io)?;
+        out.write_all(b"}}\n").map_err(io)
     }
+}
+
+/// The page's facts (SPEC §7.1) a chunk's line carries under `mode`:
+/// `basic` keeps title, description and language of what the chunks hold.
+pub(crate) fn facts(
+    chunks: &Chunks,
+    mode: PageMetadataMode,
+) -> impl Iterator<Item = (&'static str, &str)> {
+    chunks
+        .page_metadata()
+        .entries()
+        .filter(move |(key, _)| match mode {
+            PageMetadataMode::None => false,
+            PageMetadataMode::Basic => matches!(*key, "title" | "description" | "language"),
+            _ => true,
+        })
 }
 
 /// Whether serde_json escapes anything in `text`: a quote, a backslash or
@@ -92,8 +124,9 @@ fn needs_escaping(text: &str) -> bool {
         .any(|byte| byte < 0x20 || byte == b'"' || byte == b'\\')
 }
 
-/// Appends one JSON line `{"source", "text"}` holding the document's
-/// canonical text, which every chunk's `startIndex`/`endIndex` index.
+/// Appends one JSON line `{"source", "text", …}` holding the document's
+/// canonical text, which every chunk's `startIndex`/`endIndex` index, and
+/// every fact of its page the chunks hold (SPEC §7.1).
 pub(crate) fn write_document(
     out: &mut Vec<u8>,
     source: &str,
@@ -104,6 +137,7 @@ pub(crate) fn write_document(
         &DocumentRecord {
             source,
             text: chunks.canonical_text(),
+            page: chunks.page_metadata(),
         },
     )?;
     out.push(b'\n');
@@ -114,6 +148,8 @@ pub(crate) fn write_document(
 struct DocumentRecord<'a> {
     source: &'a str,
     text: &'a str,
+    #[serde(flatten)]
+    page: &'a PageMetadata,
 }
 
 #[cfg(test)]
@@ -135,17 +171,28 @@ mod tests {
         source: &'a str,
         #[serde(flatten)]
         part: PartMetadata<'a>,
+        #[serde(flatten)]
+        page: &'a PageMetadata,
     }
 
     #[test]
     fn lines_are_the_librarys_part_metadata_after_the_source() {
-        let html = "<h1 id=top>Title \"quoted\" \\ <span><h2>Nested\ttab</h2> x</span></h1>\
+        let html = "<html lang=en><title>A \"page\" \\ title</title>\
+                    <meta name=description content='Tabs\tand ✓'><meta name=author content=Ana>\
+                    <h1 id=top>Title \"quoted\" \\ <span><h2>Nested\ttab</h2> x</span></h1>\
                     <p>Some text</p><section><h1>Other ✓</h1><p>more \u{1} text</p>\
                     <h2>Again</h2><p>and more</p><p>and more again, at length</p></section>";
         let mut config = SplitterConfig::new(30);
         config.heading_context = true;
+        config.page_metadata = PageMetadataMode::Full;
         let splitter = Splitter::from_config(config).expect("config");
         let chunks = Backend::default().split(&splitter, html).expect("split");
+        assert_eq!(
+            chunks.page_metadata().entries().count(),
+            4,
+            "{:?}",
+            chunks.page_metadata()
+        );
         assert!(chunks.len() > 3);
         assert!(chunks.iter().any(|chunk| chunk.heading_path.len() > 1));
         assert!(chunks.iter().any(|chunk| chunk.prefix_length > 0));
@@ -156,12 +203,13 @@ mod tests {
                 metadata: LibraryMetadata {
                     source: "a \"page\".html",
                     part: chunks.part_metadata(index).expect("a chunk"),
+                    page: chunks.page_metadata(),
                 },
             };
             serde_json::to_writer(&mut expected, &record).expect("encode");
             expected.push(b'\n');
         }
-        let mut lines = ChunkLines::new("a \"page\".html", &chunks);
+        let mut lines = ChunkLines::new("a \"page\".html", &chunks, PageMetadataMode::Full);
         let mut written = Vec::new();
         for index in 0..chunks.len() {
             lines.write(&mut written, index).expect("encode");
@@ -170,5 +218,17 @@ mod tests {
             String::from_utf8_lossy(&written),
             String::from_utf8_lossy(&expected)
         );
+        // `basic` writes the title, description and language of them.
+        let mut lines = ChunkLines::new("s", &chunks, PageMetadataMode::Basic);
+        let mut written = Vec::new();
+        lines.write(&mut written, 0).expect("encode");
+        let line: serde_json::Value = serde_json::from_slice(&written).expect("JSON");
+        assert_eq!(line["metadata"]["language"], "en");
+        assert!(line["metadata"].get("author").is_none());
+        let mut lines = ChunkLines::new("s", &chunks, PageMetadataMode::None);
+        let mut written = Vec::new();
+        lines.write(&mut written, 0).expect("encode");
+        let line: serde_json::Value = serde_json::from_slice(&written).expect("JSON");
+        assert!(line["metadata"].get("title").is_none());
     }
 }

@@ -14,7 +14,7 @@ use std::panic::{self, AssertUnwindSafe};
 
 use anyhow::Context;
 use html_splitter::encoding::Encoding;
-use html_splitter::{AnySizer, Backend, Chunks, Splitter};
+use html_splitter::{AnySizer, Backend, Chunks, PageMetadataMode, Splitter};
 
 use crate::inputs::Input;
 use crate::record::ChunkLines;
@@ -36,6 +36,9 @@ pub struct Renderer {
     pub report: bool,
     /// Whether to encode each document's canonical text for `--documents`.
     pub documents: bool,
+    /// The page facts each chunk's line carries (the splitter may extract
+    /// more, for the `--documents` records).
+    pub page_metadata: PageMetadataMode,
 }
 
 /// What became of one input.
@@ -75,6 +78,7 @@ pub struct Rendered {
 pub struct Rest {
     chunks: Chunks,
     next: usize,
+    page_metadata: PageMetadataMode,
 }
 
 impl Rendered {
@@ -83,7 +87,7 @@ impl Rendered {
         out.write_all(&self.lines)?;
         if let Some(rest) = &self.rest {
             let mut out = BufWriter::with_capacity(1 << 16, &mut *out);
-            let mut lines = ChunkLines::new(&self.source, &rest.chunks);
+            let mut lines = ChunkLines::new(&self.source, &rest.chunks, rest.page_metadata);
             for index in rest.next..rest.chunks.len() {
                 lines.write(&mut out, index)?;
             }
@@ -133,7 +137,7 @@ impl Renderer {
         drop(html);
         let sizes = chunks.sizes().to_vec();
         let mut lines = Vec::new();
-        let mut encoder = ChunkLines::new(&source, &chunks);
+        let mut encoder = ChunkLines::new(&source, &chunks, self.page_metadata);
         let mut next = 0;
         while next < chunks.len() && lines.len() < LINES_ON_WORKER {
             if let Err(err) = encoder.write(&mut lines, next) {
@@ -153,7 +157,13 @@ impl Renderer {
         let report = self
             .report
             .then(|| report::document_entry(&source, &chunks));
-        let rest = (next < chunks.len()).then(|| Box::new(Rest { chunks, next }));
+        let rest = (next < chunks.len()).then(|| {
+            Box::new(Rest {
+                chunks,
+                next,
+                page_metadata: self.page_metadata,
+            })
+        });
         Outcome::Split(Rendered {
             source,
             input_bytes,

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
-use html_splitter::Chunks;
+use html_splitter::{Chunks, PageMetadata};
 use serde::Serialize;
 
 use crate::pending::PendingFile;
@@ -22,8 +22,8 @@ const SCRIPT: &str = include_str!("report/report.js");
 /// size, heading path and text, with what it carries (SPEC §5.1) apart, to
 /// be shown dimmed. The entry is JSON safe to embed in a `<script>`
 /// element.
-pub fn document_entry(source: &str, chunks: &Chunks) -> Vec<u8> {
-    let chunks: Vec<Chunk> = chunks
+pub fn document_entry(source: &str, all_chunks: &Chunks) -> Vec<u8> {
+    let chunks: Vec<Chunk> = all_chunks
         .iter()
         .enumerate()
         .map(|(part_index, chunk)| {
@@ -47,13 +47,19 @@ pub fn document_entry(source: &str, chunks: &Chunks) -> Vec<u8> {
             }
         })
         .collect();
-    script_safe_json(&Entry { source, chunks })
+    script_safe_json(&Entry {
+        source,
+        page: all_chunks.page_metadata(),
+        chunks,
+    })
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Entry<'a> {
     source: &'a str,
+    /// The page's facts (SPEC §7.1), shown above its chunks.
+    page: &'a PageMetadata,
     chunks: Vec<Chunk<'a>>,
 }
 

@@ -754,3 +754,55 @@ fn tiktoken_sizer_through_the_cli() {
     };
     assert_eq!(words(contents(&output)), words(contents(&characters)));
 }
+
+/// SPEC §7.1: each line carries the page's facts, `basic` by default;
+/// `--documents` records carry every fact.
+#[test]
+fn lines_carry_the_pages_facts() {
+    let html = br#"<html lang="en"><head><title>Tide pools | Notes</title>
+        <meta name="description" content="Between the tides.">
+        <meta property="og:site_name" content="Notes">
+        <meta name="author" content="Ana Lima"></head><body><p>Body text.</p></body></html>"#;
+    let basic = records(&run_with_stdin(&["--chunk-size", "100"], html));
+    let metadata = &basic[0]["metadata"];
+    assert_eq!(metadata["title"], "Tide pools");
+    assert_eq!(metadata["description"], "Between the tides.");
+    assert_eq!(metadata["language"], "en");
+    assert!(metadata.get("author").is_none(), "{metadata}");
+    let full = records(&run_with_stdin(
+        &["--chunk-size", "100", "--page-metadata", "full"],
+        html,
+    ));
+    assert_eq!(full[0]["metadata"]["author"], "Ana Lima");
+    assert_eq!(full[0]["metadata"]["siteName"], "Notes");
+    let none = records(&run_with_stdin(
+        &["--chunk-size", "100", "--page-metadata", "none"],
+        html,
+    ));
+    assert!(none[0]["metadata"].get("title").is_none());
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let documents = dir.path().join("documents.jsonl");
+    let output = run_with_stdin(
+        &[
+            "--chunk-size",
+            "100",
+            "--documents",
+            documents.to_str().expect("path"),
+        ],
+        html,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(records(&output)[0]["metadata"].get("author").is_none());
+    let record: Value = serde_json::from_str(
+        std::fs::read_to_string(&documents)
+            .expect("documents written")
+            .trim(),
+    )
+    .expect("JSON");
+    assert_eq!(record["author"], "Ana Lima");
+    assert_eq!(record["title"], "Tide pools");
+
+    let output = run_with_stdin(&["--chunk-size", "100", "--page-metadata", "most"], html);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -116,6 +116,21 @@
       (entry.chunks.length === 1 ? " chunk" : " chunks");
     histogram(docHistogram, docs[n].sizes);
     var fragment = document.createDocumentFragment();
+    // What the page says about itself (title, author, date, …).
+    var facts = Object.keys(entry.page || {});
+    if (facts.length) {
+      var page = document.createElement("dl");
+      page.className = "page-metadata";
+      facts.forEach(function (key) {
+        var term = document.createElement("dt");
+        term.textContent = key;
+        var value = document.createElement("dd");
+        value.textContent = entry.page[key];
+        page.appendChild(term);
+        page.appendChild(value);
+      });
+      fragment.appendChild(page);
+    }
     entry.chunks.forEach(function (chunk) {
       var block = document.createElement("div");
       block.className = "chunk" + (chunk.size * 10 < index.chunkSize ? " small" : "");
