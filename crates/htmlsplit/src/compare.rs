@@ -7,8 +7,9 @@
 //! child reads and decodes every input once, before any timing; then it
 //! times `--runs` passes of the parse alone ([`Backend::parse_only`]) and
 //! `--runs` passes of parse and split (as `--backend` runs them, one
-//! document at a time on one thread), and reports its peak resident memory
-//! and a fingerprint of each document's chunks (texts and metadata), taken
+//! document at a time on one thread), and reports its peak resident memory,
+//! less what holding the inputs added (a `--backend` run reads one document
+//! at a time), and a fingerprint of each document's chunks (texts and metadata), taken
 //! in the first split pass. The parent compares the fingerprints with
 //! html5ever's, splits the first differing document of each backend again
 //! to show its first differing chunk, and prints the table
@@ -370,6 +371,7 @@ fn measure(
     inputs: &[PathBuf],
     runs: usize,
 ) -> Measured {
+    let resident_before = status_kib("VmRSS:");
     let mut documents = Vec::new();
     let mut texts: Vec<String> = Vec::new();
     let mut failures = Vec::new();
@@ -391,6 +393,11 @@ fn measure(
             Err(err) => failures.push((index, format!("{err:#}"))),
         }
     }
+    // The memory that holds the inputs for the timed runs, which a
+    // `--backend` run (one document read at a time) does not hold.
+    let inputs_held = status_kib("VmRSS:")
+        .zip(resident_before)
+        .map(|(after, before)| after.saturating_sub(before));
     let mut parse_seconds = Vec::new();
     let mut split_seconds = Vec::new();
     let mut fingerprints = Vec::new();
@@ -422,7 +429,9 @@ fn measure(
         bytes,
         parse_seconds,
         split_seconds,
-        peak_rss_bytes: peak_rss(),
+        peak_rss_bytes: status_kib("VmHWM:")
+            .zip(inputs_held)
+            .map(|(peak, held)| peak.saturating_sub(held) * 1024),
         fingerprints,
         failures,
     }
@@ -450,19 +459,18 @@ fn fingerprint(chunks: &Result<Chunks, html_splitter::ParseError>) -> u64 {
     hasher.finish()
 }
 
-/// The process's peak resident memory: `VmHWM` of `/proc/self/status`
-/// (Linux); `None` where the system does not tell it that way.
-fn peak_rss() -> Option<u64> {
+/// A figure of `/proc/self/status` in KiB (`VmHWM:`, the peak resident
+/// memory; `VmRSS:`, the resident memory now): Linux only, `None` where the
+/// system does not tell it that way.
+fn status_kib(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    let kib: u64 = line
-        .trim_start_matches("VmHWM:")
+    let line = status.lines().find(|line| line.starts_with(field))?;
+    line.trim_start_matches(field)
         .trim()
         .trim_end_matches("kB")
         .trim()
         .parse()
-        .ok()?;
-    Some(kib * 1024)
+        .ok()
 }
 
 /// Splits one document with html5ever and `backend` and finds the first
@@ -689,7 +697,9 @@ mod tests {
     #[test]
     fn the_peak_memory_is_read_where_the_system_tells_it() {
         if Path::new("/proc/self/status").exists() {
-            assert!(peak_rss().is_some_and(|bytes| bytes > 0));
+            let peak = status_kib("VmHWM:").expect("a peak");
+            let now = status_kib("VmRSS:").expect("a resident size");
+            assert!(peak >= now && now > 0, "{peak} {now}");
         }
     }
 }
