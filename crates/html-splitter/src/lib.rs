@@ -245,3 +245,8 @@ pub struct MarkdownDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/main-content.md")]
 pub struct MainContentDoctests;
+
+/// The examples of `docs/page-metadata.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/page-metadata.md")]
+pub struct PageMetadataDoctests;
