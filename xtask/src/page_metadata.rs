@@ -149,7 +149,7 @@ fn held_out(url: &str) -> bool {
         .trim_start_matches("www.");
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     host.hash(&mut hasher);
-    hasher.finish() % 5 == 0
+    hasher.finish().is_multiple_of(5)
 }
 
 fn read_page(html: &Path, truth: &Path) -> anyhow::Result<Page> {

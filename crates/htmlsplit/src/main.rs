@@ -49,7 +49,8 @@ use crate::stats::Tally;
 ///
 /// Writes one JSON object per chunk to stdout (JSON Lines), documents in input
 /// order: {"pageContent": "…", "metadata": {"source": "…", "partIndex": 0, "totalParts": 3,
-/// "startIndex": 0, "endIndex": 120, "headingPath": ["…"], "anchor": "…", "size": 812}}.
+/// "startIndex": 0, "endIndex": 120, "headingPath": ["…"], "anchor": "…", "size": 812,
+/// "prefixLength": 0, "suffixLength": 0, "title": "…", "description": "…", "language": "en"}}.
 /// Sizes are in the configured unit (`--sizer`): characters by default.
 #[derive(Debug, Parser)]
 #[command(name = "htmlsplit", version, about, long_about = None, after_help = after_help())]
