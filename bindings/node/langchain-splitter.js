@@ -22,6 +22,7 @@ const OPTION_KEYS = [
   'exclude',
   'content',
   'headingContext',
+  'pageMetadata',
   'backend',
 ]
 
@@ -85,12 +86,13 @@ function defineHTMLTextSplitter(TextSplitter, Document) {
       results.forEach((parts, i) => {
         const metadata = metadatas[i] ?? {}
         for (const part of parts) {
-          documents.push(
-            new Document({
-              pageContent: chunkHeader + part.pageContent,
-              metadata: { ...metadata, ...part.metadata },
-            }),
-          )
+          // The chunk's PartMetadata replaces the caller's keys; the page's
+          // facts (title, …) yield to them.
+          const merged = { ...metadata, ...part.metadata }
+          for (const key of Object.keys(part.pageMetadata)) {
+            if (Object.hasOwn(metadata, key)) merged[key] = metadata[key]
+          }
+          documents.push(new Document({ pageContent: chunkHeader + part.pageContent, metadata: merged }))
         }
       })
       return documents

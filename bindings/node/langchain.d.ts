@@ -2,7 +2,7 @@
 // langchain.d.mts, the same declarations for `import`, from this file.
 import type { TextSplitter, TextSplitterParams } from '@langchain/textsplitters'
 import type { Document } from '@langchain/core/documents'
-import type { Chunk, PartMetadata, SplitterOptions } from './index.js'
+import type { Chunk, PageMetadata, PartMetadata, SplitterOptions } from './index.js'
 
 /** The fields of HTMLTextSplitter: LangChain's, and the splitter's options. */
 export interface HTMLTextSplitterParams
@@ -21,9 +21,11 @@ export interface HTMLTextSplitterParams
 
 /**
  * What HTMLTextSplitter adds to each document's metadata: the core's keys,
- * as `HtmlSplitter.documents` gives them.
+ * as `HtmlSplitter.documents` gives them, then the facts the page states
+ * (`pageMetadata`), each only where the input document's metadata has no
+ * key of that name.
  */
-export type HTMLChunkMetadata = PartMetadata
+export type HTMLChunkMetadata = PartMetadata & PageMetadata
 
 /**
  * A LangChain.js TextSplitter over HTML: chunks follow the document's

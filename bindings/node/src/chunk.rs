@@ -25,6 +25,10 @@ pub struct Chunk {
     pub size: u32,
     pub prefix_length: u32,
     pub suffix_length: u32,
+    /// The facts the page states (SPEC §7.1), the same on each of its
+    /// chunks: only those the `pageMetadata` option asks for.
+    #[napi(ts_type = "PageMetadata")]
+    pub page_metadata: Map<String, Value>,
 }
 
 /// A chunk as the parts of its LangChain.js document: its text and what its
@@ -33,13 +37,30 @@ pub struct Chunk {
 pub struct ChunkDocument {
     pub page_content: String,
     /// The core's `PartMetadata` (SPEC §7), the keys the CLI and every
-    /// binding write, with offsets and lengths in UTF-16 code units.
-    #[napi(ts_type = "PartMetadata")]
+    /// binding write, with offsets and lengths in UTF-16 code units; then
+    /// the facts the page states (SPEC §7.1).
+    #[napi(ts_type = "PartMetadata & PageMetadata")]
     pub metadata: Map<String, Value>,
+    /// The page's facts alone, also in `metadata`. Merged with metadata of
+    /// your own, they yield to your keys of the same name, where the
+    /// `PartMetadata` keys replace yours (as `HTMLTextSplitter` does).
+    #[napi(ts_type = "PageMetadata")]
+    pub page_metadata: Map<String, Value>,
+}
+
+/// The facts `chunks`' page states, with the core's camelCase keys, in
+/// SPEC §7.1's order.
+fn page_metadata(chunks: &Chunks) -> Map<String, Value> {
+    chunks
+        .page_metadata()
+        .entries()
+        .map(|(key, value)| (key.to_owned(), Value::from(value)))
+        .collect()
 }
 
 /// The chunks of one document for JavaScript.
 pub fn convert(chunks: &Chunks) -> Result<Vec<Chunk>> {
+    let page = page_metadata(chunks);
     chunks
         .iter()
         .zip(utf16_spans(chunks)?)
@@ -55,6 +76,7 @@ pub fn convert(chunks: &Chunks) -> Result<Vec<Chunk>> {
                 size: js_number(chunk.size)?,
                 prefix_length: span.prefix_length,
                 suffix_length: span.suffix_length,
+                page_metadata: page.clone(),
             })
         })
         .collect()
@@ -62,8 +84,9 @@ pub fn convert(chunks: &Chunks) -> Result<Vec<Chunk>> {
 
 /// The chunks of one document as the parts of LangChain.js documents: the
 /// core's `PartMetadata` of each, its offsets and lengths in UTF-16 code
-/// units.
+/// units, then the page's facts.
 pub fn documents(chunks: &Chunks) -> Result<Vec<ChunkDocument>> {
+    let page = page_metadata(chunks);
     chunks
         .iter()
         .zip(utf16_spans(chunks)?)
@@ -76,9 +99,12 @@ pub fn documents(chunks: &Chunks) -> Result<Vec<ChunkDocument>> {
             part.chunk.end_index = span.end_index as usize;
             part.chunk.prefix_length = span.prefix_length as usize;
             part.chunk.suffix_length = span.suffix_length as usize;
+            let mut metadata = part.to_metadata();
+            metadata.extend(page.clone());
             Ok(ChunkDocument {
                 page_content: chunk.text.to_owned(),
-                metadata: part.to_metadata(),
+                metadata,
+                page_metadata: page.clone(),
             })
         })
         .collect()

@@ -46,6 +46,13 @@ export interface SplitterOptions {
   content?: 'all' | 'main'
   /** Begin each chunk with a line naming its heading path. */
   headingContext?: boolean
+  /**
+   * Which facts about the page each chunk carries (`pageMetadata`, and its
+   * LangChain document's metadata, SPEC §7.1): `"basic"` (default: `title`,
+   * `description`, `language`), `"full"` (also `author`, `published`,
+   * `siteName`, `url`) or `"none"`.
+   */
+  pageMetadata?: 'basic' | 'full' | 'none'
   /** The HTML parser: `"html5ever"` (default), `"scraper"` or `"tl"`. */
   backend?: 'html5ever' | 'scraper' | 'tl'
 }
@@ -74,4 +81,27 @@ export interface PartMetadata {
   prefixLength: number
   /** Code units of carried context at the end of its text. */
   suffixLength: number
+}
+
+/**
+ * What a page says about itself (SPEC §7.1), the same on each of its
+ * chunks. A fact the page does not state is left out, never `null`; with
+ * `pageMetadata: "basic"` (the default) only the first three are looked
+ * for, with `"none"` none.
+ */
+export interface PageMetadata {
+  /** The title of the page's content (an article's headline, not the site's name), whitespace collapsed. */
+  title?: string
+  /** The page's own summary (`<meta name=description>`, Open Graph, structured data). */
+  description?: string
+  /** The page's language, a BCP 47 tag (`en`, `pt-BR`). */
+  language?: string
+  /** The author or authors as named, several joined by `", "` (`"full"` only). */
+  author?: string
+  /** When it was first published, ISO 8601: `YYYY-MM-DD` or a timestamp with its offset (`"full"` only). */
+  published?: string
+  /** The name of the site or its publisher (`"full"` only). */
+  siteName?: string
+  /** The page's canonical URL, absolute (`"full"` only). */
+  url?: string
 }

@@ -134,7 +134,8 @@ impl HtmlSplitter {
     /// Each chunk as the parts of its LangChain.js document: its text as
     /// `pageContent`, and as `metadata` what it adds to its page's metadata,
     /// the keys the core defines for the CLI and every binding (SPEC §7),
-    /// offsets and lengths in UTF-16 code units.
+    /// offsets and lengths in UTF-16 code units, then the facts the page
+    /// states (SPEC §7.1), also alone as `pageMetadata`.
     #[napi(ts_args_type = "html: string | Uint8Array")]
     pub fn documents(&self, env: &Env, html: Html) -> Result<Vec<ChunkDocument>> {
         self.split_with(env, &html, documents)?

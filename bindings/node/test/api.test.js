@@ -25,7 +25,8 @@ test('chunks carry text, offsets, heading path, anchor, size and carried lengths
   assert.equal(last.suffixLength, 0)
   assert.equal(splitter.canonicalText(html).slice(last.startIndex, last.endIndex), last.text)
   assert.deepEqual(Object.keys(last).sort(), [
-    'anchor', 'endIndex', 'headingPath', 'prefixLength', 'size', 'startIndex', 'suffixLength', 'text',
+    'anchor', 'endIndex', 'headingPath', 'pageMetadata', 'prefixLength', 'size', 'startIndex',
+    'suffixLength', 'text',
   ])
 })
 

@@ -58,6 +58,7 @@ test('splitDocuments keeps metadata and adds the provenance of each chunk', asyn
       size: chunk.size,
       prefixLength: chunk.prefixLength,
       suffixLength: chunk.suffixLength,
+      ...chunk.pageMetadata,
     })
     assert.ok(doc.metadata.size <= 300)
   })
@@ -90,8 +91,10 @@ test("document metadata has the core's keys and the CLI's values", async (t) => 
   const docs = await splitter.createDocuments([SMALL_PAGE], [{ source: 'small.html', size: 'replaced' }])
   assert.ok(docs.length > 2)
   assert.ok(docs.some((doc) => doc.metadata.prefixLength > 0))
+  // The page states no title, so its main heading is the title (SPEC §7.1).
   for (const doc of docs) {
-    assert.deepEqual(Object.keys(doc.metadata).sort(), [...PART_KEYS, 'source'].sort())
+    assert.deepEqual(Object.keys(doc.metadata).sort(), [...PART_KEYS, 'source', 'title'].sort())
+    assert.equal(doc.metadata.title, 'Guide')
   }
   const native = new HtmlSplitter({ ...SMALL_CONFIG, sizer: 'characters' })
   assert.deepEqual(
@@ -110,7 +113,7 @@ test("document metadata has the core's keys and the CLI's values", async (t) => 
     records.map((record) => record.pageContent),
   )
   docs.forEach((doc, i) => {
-    assert.deepEqual(doc.metadata, { ...records[i].metadata, source: 'small.html' })
+    assert.deepEqual(doc.metadata, { ...records[i].metadata, source: 'small.html', title: 'Guide' })
   })
 })
 
@@ -121,9 +124,9 @@ test('document offsets are UTF-16 code units, as the chunks give them', () => {
   const documents = splitter.documents(html)
   assert.equal(documents.length, chunks.length)
   documents.forEach(({ pageContent, metadata }, i) => {
-    const { text, ...provenance } = chunks[i]
+    const { text, pageMetadata, ...provenance } = chunks[i]
     assert.equal(pageContent, text)
-    assert.deepEqual(metadata, { partIndex: i, totalParts: chunks.length, ...provenance })
+    assert.deepEqual(metadata, { partIndex: i, totalParts: chunks.length, ...provenance, ...pageMetadata })
   })
 })
 

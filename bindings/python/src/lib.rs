@@ -29,29 +29,62 @@ use rayon::prelude::*;
 use serde_json::Value;
 
 /// One chunk and where it came from (SPEC §7).
-#[pyclass(
-    module = "htmlsplit._htmlsplit",
-    frozen,
-    eq,
-    get_all,
-    skip_from_py_object
-)]
+#[pyclass(module = "htmlsplit._htmlsplit", frozen, eq, skip_from_py_object)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Chunk {
+    #[pyo3(get)]
     text: String,
+    #[pyo3(get)]
     start_index: usize,
+    #[pyo3(get)]
     end_index: usize,
+    #[pyo3(get)]
     heading_path: Vec<String>,
+    #[pyo3(get)]
     anchor: Option<String>,
+    #[pyo3(get)]
     size: usize,
     /// Characters of `text` carried before the slice (SPEC §5.1).
+    #[pyo3(get)]
     prefix_length: usize,
     /// Characters of `text` carried after the slice.
+    #[pyo3(get)]
     suffix_length: usize,
+    /// The facts the page states (SPEC §7.1), shared by its chunks;
+    /// Python reads them as the dict `page_metadata`.
+    page: Arc<PageFacts>,
+}
+
+/// A page's facts (SPEC §7.1) as Python names them: (snake_case key,
+/// value), in the order of the core's `PageMetadata::entries`.
+type PageFacts = Vec<(String, String)>;
+
+/// The facts of `chunks`' page, with Python's keys.
+fn page_facts(chunks: &Chunks) -> PageFacts {
+    chunks
+        .page_metadata()
+        .entries()
+        .map(|(key, value)| (snake_case(key), value.to_owned()))
+        .collect()
+}
+
+/// `facts` as a new dict.
+fn facts_dict<'py>(py: Python<'py>, facts: &PageFacts) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (key, value) in facts {
+        dict.set_item(key, value)?;
+    }
+    Ok(dict)
 }
 
 #[pymethods]
 impl Chunk {
+    /// The facts the page states (SPEC §7.1), a new dict on each access.
+    #[getter]
+    fn page_metadata<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        facts_dict(py, &self.page)
+    }
+
     fn __repr__(&self) -> String {
         let preview: String = self.text.chars().take(40).collect();
         let ellipsis = if self.text.chars().nth(40).is_some() {
@@ -402,6 +435,7 @@ impl std::fmt::Display for SplitError {
 }
 
 fn convert(chunks: &Chunks) -> Vec<Chunk> {
+    let page = Arc::new(page_facts(chunks));
     chunks
         .iter()
         .map(|chunk| Chunk {
@@ -413,6 +447,7 @@ fn convert(chunks: &Chunks) -> Vec<Chunk> {
             size: chunk.size,
             prefix_length: chunk.prefix_length,
             suffix_length: chunk.suffix_length,
+            page: Arc::clone(&page),
         })
         .collect()
 }
@@ -544,24 +579,28 @@ impl RustSplitter {
         self.split_many_with(py, &htmls, threads, convert)
     }
 
-    /// `split_many`, each chunk as a LangChain document's page content and
-    /// what its metadata adds to its page's: the core's `PartMetadata`,
-    /// keys in snake_case (`part_index`, `start_index`, …).
+    /// `split_many`, each document as the parts of its chunks' LangChain
+    /// documents: the page's facts (SPEC §7.1, which yield to a key the
+    /// caller's metadata has), and each chunk's text with what its metadata
+    /// adds, the core's `PartMetadata`; keys in snake_case (`part_index`,
+    /// `site_name`, …).
     #[pyo3(signature = (htmls, threads=None))]
     fn split_many_documents<'py>(
         &self,
         py: Python<'py>,
         htmls: Vec<Bound<'py, PyAny>>,
         threads: Option<usize>,
-    ) -> PyResult<Vec<Vec<(String, Bound<'py, PyDict>)>>> {
-        let documents = self.split_many_with(py, &htmls, threads, part_documents)?;
+    ) -> PyResult<Vec<PyPageDocuments<'py>>> {
+        let documents = self.split_many_with(py, &htmls, threads, page_documents)?;
         documents
             .into_iter()
-            .map(|parts| {
-                parts
+            .map(|document| {
+                let parts = document
+                    .parts
                     .into_iter()
                     .map(|(text, metadata)| Ok((text, snake_case_dict(py, metadata)?)))
-                    .collect()
+                    .collect::<PyResult<_>>()?;
+                Ok((facts_dict(py, &document.facts)?, parts))
             })
             .collect()
     }
@@ -631,17 +670,31 @@ impl RustSplitter {
     }
 }
 
-/// Each chunk's text and what its document adds to its page's metadata,
-/// as the core defines it (`PartMetadata`).
-fn part_documents(chunks: &Chunks) -> Vec<(String, Metadata)> {
-    chunks
+/// One page's chunks as the parts of LangChain documents.
+struct PageDocuments {
+    /// The facts the page states.
+    facts: PageFacts,
+    /// Each chunk's text and what its document adds to its page's
+    /// metadata, as the core defines it (`PartMetadata`).
+    parts: Vec<(String, Metadata)>,
+}
+
+/// [`PageDocuments`] as Python gets them: `(facts, [(text, part), …])`.
+type PyPageDocuments<'py> = (Bound<'py, PyDict>, Vec<(String, Bound<'py, PyDict>)>);
+
+fn page_documents(chunks: &Chunks) -> PageDocuments {
+    let parts = chunks
         .iter()
         .enumerate()
         .filter_map(|(index, chunk)| {
             let part = chunks.part_metadata(index)?;
             Some((chunk.text.to_owned(), part.to_metadata()))
         })
-        .collect()
+        .collect();
+    PageDocuments {
+        facts: page_facts(chunks),
+        parts,
+    }
 }
 
 /// `metadata` as a Python dict, its keys in snake_case as LangChain Python

@@ -91,8 +91,10 @@ def test_document_metadata_has_the_cores_keys_and_the_clis_values(tmp_path):
     docs = splitter.create_documents([SMALL_PAGE], metadatas=[{"source": "small.html", "size": "replaced"}])
     assert len(docs) > 2
     assert any(d.metadata["prefix_length"] > 0 for d in docs)
+    # The page states no title, so its main heading is the title (SPEC §7.1).
     for doc in docs:
-        assert set(doc.metadata) == PART_KEYS | {"source"}
+        assert set(doc.metadata) == PART_KEYS | {"source", "title"}
+        assert doc.metadata["title"] == "Guide"
     page = tmp_path / "small.html"
     page.write_text(SMALL_PAGE, encoding="utf-8")
     config = tmp_path / "config.json"
@@ -102,6 +104,7 @@ def test_document_metadata_has_the_cores_keys_and_the_clis_values(tmp_path):
     for doc, record in zip(docs, records):
         expected = {_snake_case(key): value for key, value in record["metadata"].items()}
         expected["source"] = "small.html"
+        expected["title"] = "Guide"
         assert doc.metadata == expected
 
 

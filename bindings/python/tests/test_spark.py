@@ -42,20 +42,22 @@ def spark():
 
 
 def test_small_frame(spark):
-    from htmlsplit.spark import split_html
+    from htmlsplit.spark import PAGE_COLUMNS, split_html
 
     df = spark.createDataFrame(
         [("a.html", '<section id="x"><h2>Install</h2><p>Run it.</p></section>'), ("b.html", "<p>b</p>")],
         "url string, body string",
     )
     rows = split_html(df, html_col="body", source_col="url", chunk_size=100).orderBy("source").collect()
+    # Neither page states a fact about itself: those columns are null.
+    no_facts = dict.fromkeys(PAGE_COLUMNS)
     assert [r.asDict() for r in rows] == [
         {"source": "a.html", "part_index": 0, "total_parts": 1, "text": "Install\nRun it.",
          "heading_path": ["Install"], "anchor": "x", "start_index": 0, "end_index": 15, "size": 15,
-         "prefix_length": 0, "suffix_length": 0},
+         "prefix_length": 0, "suffix_length": 0, **no_facts},
         {"source": "b.html", "part_index": 0, "total_parts": 1, "text": "b",
          "heading_path": [], "anchor": None, "start_index": 0, "end_index": 1, "size": 1,
-         "prefix_length": 0, "suffix_length": 0},
+         "prefix_length": 0, "suffix_length": 0, **no_facts},
     ]
     with pytest.raises(ValueError, match="invalid chunk_size 0"):
         split_html(df, html_col="body", source_col="url", chunk_size=0)
@@ -71,6 +73,26 @@ def test_small_frame(spark):
         split_html(df, html_col="body", source_col="url", chunk_size=10, content="best")
     with pytest.raises(ValueError, match="html"):
         split_html(df, chunk_size=10)
+
+
+def test_the_facts_about_the_page_are_string_columns(spark):
+    from pyspark.sql.types import StringType
+
+    from htmlsplit.spark import PAGE_COLUMNS, split_html
+    from test_page_metadata import BASIC, FULL, PAGE
+
+    df = spark.createDataFrame([("tides.html", PAGE)], "source string, html string")
+    for option, facts in (("basic", BASIC), ("full", FULL), ("none", {})):
+        out = split_html(df, chunk_size=50, page_metadata=option)
+        for name in PAGE_COLUMNS:
+            field = out.schema[name]
+            assert (field.dataType, field.nullable) == (StringType(), True)
+        rows = out.collect()
+        assert len(rows) > 1
+        for row in rows:
+            assert {name: row[name] for name in PAGE_COLUMNS} == {name: facts.get(name) for name in PAGE_COLUMNS}
+    with pytest.raises(ValueError, match="page_metadata"):
+        split_html(df, chunk_size=50, page_metadata="all")
 
 
 def test_null_and_empty_pages_give_no_rows_and_do_not_fail_the_job(spark):

@@ -52,3 +52,16 @@ def test_a_page_of_the_wrong_type_is_named_by_its_source():
     batch = pa.RecordBatch.from_pydict({"source": ["seven.html"], "html": [7]})
     with pytest.raises(TypeError, match=r"page with path 'seven.html'.*int"):
         _rows([batch], source_name="path")
+
+
+def test_the_facts_about_the_page_are_columns_in_the_order_of_the_chunks_keys():
+    from htmlsplit.spark import PAGE_COLUMNS
+    from test_page_metadata import FULL, PAGE
+
+    assert list(HtmlSplitter(50, page_metadata="full").chunks(PAGE)[0].page_metadata) == list(PAGE_COLUMNS)
+    batch = pa.RecordBatch.from_pydict({"source": ["tides.html", "bare.html"], "html": [PAGE, "<p>bare</p>"]})
+    rows = _rows([batch], page_metadata="full")
+    assert {row["source"] for row in rows} == {"tides.html", "bare.html"}
+    for row in rows:
+        expected = FULL if row["source"] == "tides.html" else {}
+        assert {name: row[name] for name in PAGE_COLUMNS} == {name: expected.get(name) for name in PAGE_COLUMNS}

@@ -44,6 +44,7 @@ _CONFIG_KEYS = {
     "content": "content",
     "heading_context": "headingContext",
     "sizer": "sizer",
+    "page_metadata": "pageMetadata",
 }
 
 
@@ -55,6 +56,7 @@ _DEFAULTS = {
     "content": "all",
     "heading_context": False,
     "sizer": "characters",
+    "page_metadata": "basic",
 }
 
 
@@ -109,6 +111,11 @@ class HtmlSplitter:
             its size).
         sizer: ``"characters"``, ``"bytes"``, ``"utf16"``, ``"tiktoken:<encoding>"`` or
             ``"huggingface:<path to tokenizer.json>"``.
+        page_metadata: which facts about the page each chunk carries (its
+            ``page_metadata``, and its LangChain document's metadata): ``"basic"`` (the
+            default: ``title``, ``description``, ``language``), ``"full"`` (also ``author``,
+            ``published``, ``site_name``, ``url``) or ``"none"``. A fact the page does not
+            state is left out.
 
     Raises:
         ValueError: a setting is invalid; the message names the keyword argument and the value.
@@ -131,6 +138,7 @@ class HtmlSplitter:
         content: str = "all",
         heading_context: bool = False,
         sizer: str = "characters",
+        page_metadata: str = "basic",
     ) -> None:
         config = _config(
             chunk_size,
@@ -146,6 +154,7 @@ class HtmlSplitter:
                 "content": content,
                 "heading_context": heading_context,
                 "sizer": sizer,
+                "page_metadata": page_metadata,
             },
         )
         self._init(RustSplitter.from_json(_dumps(config), backend, keywords=True))
@@ -295,12 +304,26 @@ class HtmlSplitter:
         is what the chunk's document adds to its page's metadata, with the keys the Rust
         core defines for every binding and the CLI, in snake_case: ``part_index``,
         ``total_parts``, ``start_index``, ``end_index``, ``heading_path``, ``anchor``,
-        ``size``, ``prefix_length``, ``suffix_length``.
+        ``size``, ``prefix_length``, ``suffix_length``, then the facts the page states
+        (``page_metadata``: ``title``, ``description``, ``language`` by default).
+        Merged into metadata of your own, the facts yield to your keys of the same
+        name, as in :mod:`htmlsplit.langchain`.
 
         >>> splitter = HtmlSplitter(100)
         >>> [(text, metadata)] = splitter.split_many_documents(["<h1 id=top>Title</h1>"])[0]
         >>> text, metadata["part_index"], metadata["heading_path"], metadata["anchor"]
         ('Title', 0, ['Title'], 'top')
+        """
+        return [
+            [(text, {**part, **facts}) for text, part in parts]
+            for facts, parts in self._split_many_document_parts(htmls, threads)
+        ]
+
+    def _split_many_document_parts(self, htmls: Iterable[Html], threads: Optional[int] = None) -> list:
+        """Per document, its page's facts and its ``(page_content, part metadata)`` pairs, apart.
+
+        The facts yield to the caller's metadata and the part metadata overrides it;
+        :mod:`htmlsplit.langchain` merges them so.
         """
         if threads is not None and (not isinstance(threads, int) or threads < 1):
             raise ValueError(f"invalid threads {threads!r}: it must be a positive integer")

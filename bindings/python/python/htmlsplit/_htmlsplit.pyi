@@ -42,6 +42,15 @@ class Chunk:
     @property
     def suffix_length(self) -> int:
         """How many characters at the end of ``text`` are carried context (0 when none)."""
+    @property
+    def page_metadata(self) -> dict[str, str]:
+        """The facts the page states, the same on each of its chunks (a new dict each time).
+
+        Keys, in this order, each only when the page states it: ``title``,
+        ``description``, ``language`` (with ``page_metadata="basic"``, the
+        default), ``author``, ``published``, ``site_name``, ``url`` (with
+        ``"full"``); none with ``"none"``.
+        """
     def __eq__(self, other: object) -> bool: ...
 
 class RustSplitter:
@@ -69,8 +78,9 @@ class RustSplitter:
     def split_many(self, htmls: Sequence[_Html], threads: Optional[int]) -> list[list[Chunk]]: ...
     def split_many_documents(
         self, htmls: Sequence[_Html], threads: Optional[int]
-    ) -> list[list[tuple[str, dict[str, Any]]]]:
-        """Per document, each chunk's text and what its LangChain document adds to the
-        page's metadata: the core's keys in snake_case (``part_index``, ``total_parts``,
-        ``start_index``, ``end_index``, ``heading_path``, ``anchor``, ``size``,
-        ``prefix_length``, ``suffix_length``)."""
+    ) -> list[tuple[dict[str, str], list[tuple[str, dict[str, Any]]]]]:
+        """Per document, the facts its page states (``Chunk.page_metadata``), which yield
+        to the caller's metadata, and each chunk's text with what its LangChain document
+        adds to the page's metadata: the core's keys in snake_case (``part_index``,
+        ``total_parts``, ``start_index``, ``end_index``, ``heading_path``, ``anchor``,
+        ``size``, ``prefix_length``, ``suffix_length``)."""

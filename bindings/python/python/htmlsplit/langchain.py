@@ -10,7 +10,10 @@ chunk's span in the page's canonical text, not in the HTML),
 ``prefix_length`` and ``suffix_length`` (how many characters at the start
 and at the end of the chunk's text are carried context): the keys the Rust
 core defines for the CLI and every binding, in snake_case. They replace an
-input key of the same name.
+input key of the same name. Then the facts the page states (``page_metadata=``:
+``title``, ``description`` and ``language`` by default; ``"full"`` adds
+``author``, ``published``, ``site_name`` and ``url``; ``"none"``, none), each
+only where the input has no key of that name: a ``title`` of your own wins.
 
 >>> from htmlsplit.langchain import HtmlTextSplitter
 >>> splitter = HtmlTextSplitter(chunk_size=30, max_chunk_size=60, separators=["h2"])
@@ -46,7 +49,8 @@ class HtmlTextSplitter(TextSplitter):
     Takes the keyword arguments of :class:`htmlsplit.HtmlSplitter`
     (``chunk_size``, ``max_chunk_size``, ``separators``,
     ``never_break_within``, ``backend``, ``whitespace``, ``format``, ``links``,
-    ``include``, ``exclude``, ``content``, ``heading_context``, ``sizer``; ``None``
+    ``include``, ``exclude``, ``content``, ``heading_context``, ``sizer``,
+    ``page_metadata``; ``None``
     or left out: ``HtmlSplitter``'s default, and ``chunk_size`` 4000), or an
     existing splitter as ``splitter=`` and none of those. ``max_chunk_size``
     is the hard cap and, as in ``HtmlSplitter``, unbounded unless set: set
@@ -78,6 +82,7 @@ class HtmlTextSplitter(TextSplitter):
         content: Optional[str] = None,
         heading_context: Optional[bool] = None,
         sizer: Optional[str] = None,
+        page_metadata: Optional[str] = None,
         chunk_overlap: int = 0,
         splitter: Optional[HtmlSplitter] = None,
         **kwargs: Any,
@@ -104,6 +109,7 @@ class HtmlTextSplitter(TextSplitter):
                 ("content", content),
                 ("heading_context", heading_context),
                 ("sizer", sizer),
+                ("page_metadata", page_metadata),
             )
             if value is not None
         }
@@ -168,18 +174,24 @@ class HtmlTextSplitter(TextSplitter):
     def create_documents(
         self, texts: list[str], metadatas: Optional[list[dict]] = None
     ) -> list[Document]:
-        """One Document per chunk; the pages are split in parallel."""
+        """One Document per chunk; the pages are split in parallel.
+
+        Each Document's metadata is its input's, then the chunk's part metadata (which
+        replaces an input key of the same name), then the page's facts (which do not).
+        """
         texts = list(texts)
         if metadatas is not None and len(metadatas) != len(texts):
             raise ValueError(
                 f"invalid metadatas: {len(metadatas)} metadata dicts for {len(texts)} texts"
             )
         documents = []
-        for i, parts in enumerate(self._splitter.split_many_documents(texts)):
+        for i, (facts, parts) in enumerate(self._splitter._split_many_document_parts(texts)):
             base = metadatas[i] if metadatas is not None else {}
             for text, part_metadata in parts:
                 metadata = copy.deepcopy(base)
                 metadata.update(part_metadata)
+                for key, value in facts.items():
+                    metadata.setdefault(key, value)
                 documents.append(Document(page_content=text, metadata=metadata))
         return documents
 
@@ -197,6 +209,7 @@ _SPLITTER_KWARGS = frozenset(
         "exclude",
         "content",
         "heading_context",
+        "page_metadata",
     }
 )
 

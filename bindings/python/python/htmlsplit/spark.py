@@ -12,13 +12,18 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-__all__ = ["split_html", "CHUNK_SCHEMA"]
+__all__ = ["split_html", "CHUNK_SCHEMA", "PAGE_COLUMNS"]
+
+#: The columns of the facts about the page (``Chunk.page_metadata``), in order;
+#: a fact the page does not state, or ``page_metadata=`` does not ask for, is null.
+PAGE_COLUMNS = ("title", "description", "language", "author", "published", "site_name", "url")
 
 #: The schema of the DataFrame :func:`split_html` returns (a Spark DDL string).
 CHUNK_SCHEMA = (
     "source string, part_index int, total_parts int, text string, "
     "heading_path array<string>, anchor string, start_index long, end_index long, size long, "
-    "prefix_length long, suffix_length long"
+    "prefix_length long, suffix_length long, "
+    + ", ".join(f"{name} string" for name in PAGE_COLUMNS)
 )
 
 
@@ -48,6 +53,7 @@ def _split_batches(batches: Iterator[Any], kwargs: dict, threads: Any, source_na
             ("size", pa.int64()),
             ("prefix_length", pa.int64()),
             ("suffix_length", pa.int64()),
+            *((name, pa.string()) for name in PAGE_COLUMNS),
         ]
     )
     for batch in batches:
@@ -60,6 +66,8 @@ def _split_batches(batches: Iterator[Any], kwargs: dict, threads: Any, source_na
         columns: dict = {name: [] for name in schema.names}
         for (source, _), chunks in zip(pages, _split_pages(splitter, pages, threads, source_name)):
             total = len(chunks)
+            # The same on every chunk of the page.
+            page = chunks[0].page_metadata if chunks else {}
             for part, chunk in enumerate(chunks):
                 columns["source"].append(source)
                 columns["part_index"].append(part)
@@ -72,6 +80,8 @@ def _split_batches(batches: Iterator[Any], kwargs: dict, threads: Any, source_na
                 columns["size"].append(chunk.size)
                 columns["prefix_length"].append(chunk.prefix_length)
                 columns["suffix_length"].append(chunk.suffix_length)
+                for name in PAGE_COLUMNS:
+                    columns[name].append(page.get(name))
         yield pa.RecordBatch.from_pydict(columns, schema=schema)
 
 
@@ -104,7 +114,10 @@ def split_html(
     setting raises ``ValueError`` here rather than in an executor.
     ``html_col`` may hold strings or bytes (decoded as a browser would).
     Each Spark task splits its batches with ``threads`` threads (default 1:
-    Spark already runs one task per core).
+    Spark already runs one task per core). The facts about each page are
+    columns of their own (:data:`PAGE_COLUMNS`), null where the page does not
+    state one or ``page_metadata`` (``"basic"`` by default: ``title``,
+    ``description``, ``language``; ``"full"``: all; ``"none"``) leaves it out.
 
     A page that is null or empty, or has no text, gives no rows (an anti-join
     of ``df`` with the result on the source finds them); it never fails the
