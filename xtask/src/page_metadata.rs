@@ -197,6 +197,18 @@ fn read_page(html: &Path, truth: &Path) -> anyhow::Result<Page> {
     })
 }
 
+/// The title, author and date tallies of `pages`.
+fn tally<'a>(pages: impl Iterator<Item = &'a Page>) -> [Tally; 3] {
+    let mut tallies = [Tally::default(); 3];
+    for page in pages {
+        let ours = &page.ours;
+        tallies[0].add(page.title.as_deref(), ours.title.as_deref(), same_text);
+        tallies[1].add(page.author.as_deref(), ours.author.as_deref(), same_text);
+        tallies[2].add(page.date.as_deref(), ours.published.as_deref(), same_day);
+    }
+    tallies
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
     let html_dir = args.wcxb.join("html");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&html_dir)
@@ -232,20 +244,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     writeln!(report, "|---|---|---|---|---|")?;
     let mut development = [Tally::default(); 3];
     for (name, held) in [("development", false), ("held out", true)] {
-        let mut tallies = [Tally::default(); 3];
-        for page in pages.iter().filter(|page| page.held_out == held) {
-            tallies[0].add(page.title.as_deref(), page.ours.title.as_deref(), same_text);
-            tallies[1].add(
-                page.author.as_deref(),
-                page.ours.author.as_deref(),
-                same_text,
-            );
-            tallies[2].add(
-                page.date.as_deref(),
-                page.ours.published.as_deref(),
-                same_day,
-            );
-        }
+        let tallies = tally(pages.iter().filter(|page| page.held_out == held));
         writeln!(
             report,
             "| {name} | {} | {} | {} | {} |",
@@ -266,20 +265,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         "\nBy page type (both splits): title / author / date"
     )?;
     for kind in kinds {
-        let mut tallies = [Tally::default(); 3];
-        for page in pages.iter().filter(|page| page.kind == kind) {
-            tallies[0].add(page.title.as_deref(), page.ours.title.as_deref(), same_text);
-            tallies[1].add(
-                page.author.as_deref(),
-                page.ours.author.as_deref(),
-                same_text,
-            );
-            tallies[2].add(
-                page.date.as_deref(),
-                page.ours.published.as_deref(),
-                same_day,
-            );
-        }
+        let tallies = tally(pages.iter().filter(|page| page.kind == kind));
         writeln!(
             report,
             "  {kind} ({}): {:.3} / {:.3} ({}) / {:.3} ({})",
