@@ -325,7 +325,11 @@ fn documents_carry_provenance_and_parts() {
                 "endIndex": 10,
                 "headingPath": ["Title"],
                 "anchor": "s",
-                "size": 4
+                "size": 4,
+                "prefixLength": 0,
+                "suffixLength": 0,
+                // The page's main heading is its title (SPEC §7.1, `basic`).
+                "title": "Title"
             }
         })
     );

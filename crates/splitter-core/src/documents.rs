@@ -197,6 +197,8 @@ mod tests {
             let part = chunks.part_metadata(index).expect("a chunk");
             let mut expected = parent.clone();
             expected.extend(part.to_metadata());
+            // Then the page's facts (its main heading is its title).
+            expected.insert("title".into(), "Title".into());
             assert_eq!(document.metadata, expected);
             assert_eq!(document.metadata["prefixLength"], part.chunk.prefix_length);
             assert_eq!(document.metadata["size"], part.chunk.size);
