@@ -45,6 +45,11 @@ pub(crate) fn is_block_element(name: &str) -> bool {
     classify(name).0 == ElementClass::Block
 }
 
+/// Whether `name` is a heading element, `h1`–`h6` (SPEC §5, §7).
+pub(crate) fn is_heading_element(name: &str) -> bool {
+    matches!(classify(name).1, Role::Heading(_))
+}
+
 fn classify(name: &str) -> (ElementClass, Role) {
     // The longest name of interest is "emu-example"/"emu-grammar"/"blockquote"
     // (11 bytes); anything longer is inline. Lowercase into a stack buffer so

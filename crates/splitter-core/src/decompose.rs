@@ -10,7 +10,7 @@
 use std::ops::Range;
 
 use crate::adapter::DomAdapter;
-use crate::canonical::CanonicalText;
+use crate::canonical::{CanonicalText, is_heading_element};
 use crate::context::Context;
 use crate::forced::force_split;
 use crate::segments::{Limits, Origin, Segments, Size};
@@ -255,10 +255,7 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
             if !unit.is_element {
                 return false;
             }
-            if matches!(
-                self.dom.element_name(unit.node).as_bytes(),
-                [b'h' | b'H', b'1'..=b'6']
-            ) {
+            if is_heading_element(self.dom.element_name(unit.node)) {
                 return true;
             }
             candidates = self.canonical.children(only);
