@@ -6,11 +6,11 @@
 //!
 //! | fact | sources |
 //! |---|---|
-//! | `title` | structured data's `headline`, `og:title`, `twitter:title`, `<title>`, the main heading; a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
+//! | `title` | structured data's `headline`, `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, an element whose class or id says author or byline) |
-//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time datetime>` |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading |
+//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`) |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
 //!
@@ -157,6 +157,8 @@ struct Facts {
     /// Microdata (`itemprop` outside `<meta>`), the first of each.
     microdata: HashMap<&'static str, String>,
     first_h1: Option<String>,
+    /// The page's first few `h1`s: a site's logo is often the first.
+    h1s: Vec<String>,
     byline: Option<String>,
     time: Option<String>,
     /// The first short text after the main heading that is a date
@@ -164,12 +166,29 @@ struct Facts {
     visible_date: Option<String>,
     /// Text nodes looked at after the main heading, for `visible_date`.
     after_h1: usize,
+    /// The last short texts with a digit before the main heading, with the
+    /// number of text nodes seen before each: one may be a dateline above
+    /// the headline. Read only when the page is decided, so a page without
+    /// a heading costs no date parsing.
+    texts_before_h1: std::collections::VecDeque<(String, usize)>,
+    /// Text nodes seen in the body before the main heading.
+    before_h1: usize,
+    /// A name written after a label of its own (`Written by`, `By`).
+    labelled_name: Option<String>,
+    /// Whether the last text was such a label.
+    after_by_label: bool,
     /// A date in the byline (`by Matt Miller on Dec 16, 2025 at 11:00 AM`).
     byline_date: Option<String>,
 }
 
+/// How many of a page's `h1`s are looked at for its title.
+const MOST_H1S: usize = 4;
+
 /// How many text nodes after the main heading may hold its date.
 const DATE_NEAR_HEADING: usize = 60;
+
+/// How many text nodes before the main heading may hold its date.
+const DATE_ABOVE_HEADING: usize = 12;
 
 /// What JSON-LD says, the first of each (a page's article first).
 #[derive(Debug, Default)]
@@ -202,7 +221,10 @@ impl Facts {
             *next = dom.next_sibling(node);
             let kind = dom.kind(node);
             if kind == NodeKind::Text {
-                if full {
+                // Only what is near the main heading is about the page: a
+                // footer's `Website by …` is not its author, a sidebar's
+                // date not its date.
+                if full && facts.after_h1 <= DATE_NEAR_HEADING {
                     facts.text(&dom.text(node));
                 }
                 continue;
@@ -289,17 +311,25 @@ impl Facts {
         if is("style") || is("template") {
             return false;
         }
-        if is("h1") && self.first_h1.is_none() {
-            self.first_h1 = Some(text_of(dom, node)).filter(|text| !text.is_empty());
+        if is("h1") && self.h1s.len() < MOST_H1S {
+            let text = text_of(dom, node);
+            if !text.is_empty() {
+                if self.first_h1.is_none() {
+                    self.first_h1 = Some(text.clone());
+                }
+                self.h1s.push(text);
+            }
         }
         if !full {
             return true;
         }
         if is("time") && self.time.is_none() {
+            // `<time>` without `datetime` holds its date as text.
             self.time = dom
                 .attribute(node, "datetime")
                 .map(|value| value.trim().to_owned())
-                .filter(|value| !value.is_empty());
+                .filter(|value| !value.is_empty())
+                .or_else(|| date_in(&text_of(dom, node)));
         }
         if let Some(props) = dom.attribute(node, "itemprop") {
             for prop in props.split_whitespace() {
@@ -334,7 +364,7 @@ impl Facts {
                 self.byline_date = date_in(&text);
             }
             if let Some(name) = byline_name(&text) {
-                self.byline = Some(name);
+                self.byline = Some(name_without_role(dom, node, name));
                 return false;
             }
         }
@@ -344,37 +374,54 @@ impl Facts {
     /// A text node in the body: after the main heading, the first that is
     /// a date is the page's visible date.
     fn text(&mut self, text: &str) {
-        if self.first_h1.is_none()
-            || self.visible_date.is_some()
-            || self.after_h1 > DATE_NEAR_HEADING
-        {
-            return;
-        }
         let text = text.trim();
         if text.is_empty() {
             return;
         }
-        self.after_h1 += 1;
-        if text.len() > 60 {
+        if self.first_h1.is_some() {
+            self.after_h1 += 1;
+        } else {
+            self.before_h1 += 1;
+        }
+        // `Written by` in an element of its own, the name in the next.
+        if self.labelled_name.is_none() {
+            if self.after_by_label {
+                self.labelled_name = byline_name(text).filter(|name| reads_as_name(name));
+            }
+            self.after_by_label = is_byline_label(text);
+        }
+        if self.visible_date.is_some() {
             return;
         }
-        let mut date = text;
-        for prefix in [
-            "published on ",
-            "published: ",
-            "published ",
-            "posted on ",
-            "posted ",
-            "on ",
-            "date: ",
-        ] {
-            if let Some(head) = date.get(..prefix.len())
-                && head.eq_ignore_ascii_case(prefix)
-            {
-                date = date[prefix.len()..].trim();
-            }
+        if text.len() > 60 || !text.bytes().any(|byte| byte.is_ascii_digit()) {
+            return;
         }
-        self.visible_date = iso_date(date);
+        if self.first_h1.is_none() {
+            while self
+                .texts_before_h1
+                .front()
+                .is_some_and(|(_, at)| self.before_h1 - at > DATE_ABOVE_HEADING)
+            {
+                self.texts_before_h1.pop_front();
+            }
+            self.texts_before_h1
+                .push_back((text.to_owned(), self.before_h1));
+            return;
+        }
+        self.visible_date = shown_date(text);
+    }
+
+    /// The date shown next to the main heading: the first after it, else
+    /// the last shortly before it (a dateline above the headline).
+    fn shown_date(&self) -> Option<String> {
+        if self.visible_date.is_some() || self.first_h1.is_none() {
+            return self.visible_date.clone();
+        }
+        self.texts_before_h1
+            .iter()
+            .rev()
+            .filter(|(_, at)| self.before_h1 - at <= DATE_ABOVE_HEADING)
+            .find_map(|(text, _)| shown_date(text))
     }
 
     fn meta(&self, keys: &[&str]) -> Option<String> {
@@ -435,6 +482,7 @@ impl Facts {
             })
             .or_else(|| self.microdata.get("author").cloned())
             .or_else(|| self.byline.clone())
+            .or_else(|| self.labelled_name.clone())
             .filter(|author| !author.starts_with('@'));
         let published = self
             .json_ld
@@ -458,6 +506,10 @@ impl Facts {
                     "sailthru.date",
                     "article.published",
                     "citation_publication_date",
+                    "published",
+                    "published-date",
+                    "publication-date",
+                    "publication_date",
                 ])
                 .as_deref()
                 .and_then(iso_date)
@@ -468,7 +520,7 @@ impl Facts {
                     .and_then(|date| iso_date(date))
             })
             .or_else(|| self.time.as_deref().and_then(iso_date))
-            .or_else(|| self.visible_date.clone())
+            .or_else(|| self.shown_date())
             .or_else(|| self.byline_date.clone())
             // A page that says only when it was changed: that is its date.
             .or_else(|| {
@@ -503,16 +555,29 @@ impl Facts {
     /// Open Graph's and Twitter's titles and `<title>`, with a site's name
     /// left out; the main heading when nothing else names the page.
     fn title(&self, site_name: Option<&str>) -> Option<String> {
-        let h1 = self.first_h1.as_deref();
         // The main heading is the title a reader sees: taken when the
         // page's own title names the same thing (most of the heading's
         // words are in it), so a site's name, a tagline or an SEO title
-        // is left out.
+        // is left out. A heading that is the site's name (a logo in an
+        // `h1`, `Headline | Site` with `Site` as the heading) names no
+        // content: the next `h1` is looked at.
         let titles = [
             self.json_ld.headline.as_deref(),
             self.meta.get("og:title").map(String::as_str),
             self.title_tag.as_deref(),
         ];
+        let names_the_site = |h1: &str| {
+            site_name.is_some_and(|site| same_words(h1, site))
+                || titles
+                    .iter()
+                    .flatten()
+                    .any(|title| is_trailing_part(h1, title))
+        };
+        let h1 = self
+            .h1s
+            .iter()
+            .map(String::as_str)
+            .find(|h1| !names_the_site(h1));
         if let Some(h1) = h1
             && h1.split_whitespace().count() <= 30
             && titles.iter().flatten().any(|title| mostly_in(h1, title))
@@ -554,10 +619,12 @@ fn in_svg<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
 /// (`post_author`, `authorName`, `c-byline`, `mntl-attribution__item-name`).
 fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
     if name.eq_ignore_ascii_case("a")
-        && dom.attribute(node, "rel").is_some_and(|rel| {
+        && (dom.attribute(node, "rel").is_some_and(|rel| {
             rel.split_whitespace()
                 .any(|word| word.eq_ignore_ascii_case("author"))
-        })
+        }) || dom
+            .attribute(node, "href")
+            .is_some_and(|href| is_author_page(&href)))
     {
         return true;
     }
@@ -573,6 +640,56 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
     })
 }
 
+/// Whether a text is a label that a byline's name follows (`By`,
+/// `Written by`, `Author:`).
+fn is_byline_label(text: &str) -> bool {
+    if text.len() > "authored by:".len() {
+        return false;
+    }
+    let label = text.trim_end_matches(':').trim();
+    [
+        "by",
+        "written by",
+        "posted by",
+        "authored by",
+        "author",
+        "words by",
+    ]
+    .iter()
+    .any(|known| label.eq_ignore_ascii_case(known))
+}
+
+/// Whether a text after a `By` label reads as a name, not code or a
+/// setting (`Sort by` `DEFAULT`, `Group by` `expr`): it begins with a
+/// capital letter and is not one word in capitals.
+fn reads_as_name(text: &str) -> bool {
+    let capitalised = text.chars().next().is_some_and(char::is_uppercase);
+    let shouted = !text.contains(' ') && !text.chars().any(char::is_lowercase);
+    capitalised
+        && !shouted
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || " .,'’&-".contains(c))
+}
+
+/// Whether a link leads to an author's page (`/author/jo-smith`,
+/// `/blog/authors/jo`), as blogs and news sites name them.
+fn is_author_page(href: &str) -> bool {
+    // Most links name no author: a fast scan for the word first.
+    if !href.contains("uthor") && !href.contains("UTHOR") {
+        return false;
+    }
+    let path = href.split(['?', '#']).next().unwrap_or_default();
+    let mut segments = path.split('/').filter(|segment| !segment.is_empty());
+    while let Some(segment) = segments.next() {
+        if segment.eq_ignore_ascii_case("author") || segment.eq_ignore_ascii_case("authors") {
+            // The author's own page, not the list of all authors.
+            return segments.next().is_some();
+        }
+    }
+    false
+}
+
 /// A byline's name: its text without a leading "By" and without what
 /// follows the name (` - Mar 27, 2024`, ` | 5 min read`), when it reads as
 /// a name: at most 6 words, no digits, not a label alone (`Author`).
@@ -580,8 +697,12 @@ fn byline_name(text: &str) -> Option<String> {
     let mut text = text.trim();
     for prefix in [
         "written by ",
+        "posted by:",
         "posted by ",
+        "authored by:",
+        "authored by ",
         "reviewed by ",
+        "author ",
         "by:",
         "by ",
         "author:",
@@ -601,6 +722,13 @@ fn byline_name(text: &str) -> Option<String> {
             text = &text[..at];
         }
     }
+    // A role in brackets after the name (`Albert Swann (Editor)`), not a
+    // name's own (`Paramita (Guha) Ghosh`).
+    if text.ends_with(')')
+        && let Some(at) = text.find(" (")
+    {
+        text = &text[..at];
+    }
     let text = text.trim_matches(|c: char| matches!(c, '|' | '·' | ',' | ':') || c.is_whitespace());
     let words = text.split_whitespace().count();
     let label = [
@@ -619,6 +747,50 @@ fn byline_name(text: &str) -> Option<String> {
         && !text.chars().any(|c| c.is_ascii_digit())
         && text.chars().count() <= 80)
         .then(|| text.to_owned())
+}
+
+/// A byline's name without the role written after it in an element of its
+/// own (`<span>Liz Kenny</span> <span>Former Consultant</span>`): the
+/// byline's first text that reads as a name, when the whole name begins
+/// with it and goes on with more than a list of names (`, Sam Singleton`,
+/// `and …`).
+fn name_without_role<A: DomAdapter>(dom: &A, node: A::Node, name: String) -> String {
+    let mut pieces = Vec::new();
+    let mut stack = vec![dom.first_child(node)];
+    while let Some(next) = stack.last_mut() {
+        let Some(current) = *next else {
+            stack.pop();
+            continue;
+        };
+        *next = dom.next_sibling(current);
+        match dom.kind(current) {
+            NodeKind::Text => {
+                let text = collapse(&dom.text(current));
+                if !text.is_empty() {
+                    pieces.push(text);
+                }
+            }
+            NodeKind::Element if pieces.len() < 8 => stack.push(dom.first_child(current)),
+            _ => {}
+        }
+        if pieces.len() >= 8 {
+            break;
+        }
+    }
+    let Some(first) = pieces.iter().find_map(|piece| byline_name(piece)) else {
+        return name;
+    };
+    let rest = name.strip_prefix(first.as_str()).map(str::trim_start);
+    match rest {
+        Some(rest)
+            if !rest.is_empty()
+                && !rest.starts_with([',', '&', ';'])
+                && !rest.to_lowercase().starts_with("and ") =>
+        {
+            first
+        }
+        _ => name,
+    }
 }
 
 /// The text of the first descendant with `itemprop=name`.
@@ -760,13 +932,15 @@ fn decode_references(text: &str) -> String {
     out
 }
 
+/// What separates a title's headline from its site's or section's name.
+const TITLE_SEPARATORS: &[&str] = &[" | ", " - ", " – ", " — ", " · ", " :: ", " » ", " • "];
+
 /// `title` without a site's name: of the parts around a separator (`|`,
 /// `-`, `–`, `—`, `·`, `::`, `»`), the one the main heading equals, else
 /// the parts left when those naming the site are taken off.
 fn without_site(title: &str, site_name: Option<&str>, h1: Option<&str>) -> String {
-    const SEPARATORS: &[&str] = &[" | ", " - ", " – ", " — ", " · ", " :: ", " » ", " • "];
     let title = collapse(title);
-    let Some(separator) = SEPARATORS
+    let Some(separator) = TITLE_SEPARATORS
         .iter()
         .find(|separator| title.contains(**separator))
     else {
@@ -801,6 +975,18 @@ fn without_site(title: &str, site_name: Option<&str>, h1: Option<&str>) -> Strin
         Some(first) if first.split_whitespace().count() >= 2 => (*first).to_owned(),
         _ => title,
     }
+}
+
+/// Whether `heading` is a part of `title` after its first separator
+/// (`Headline | Site`), where titles name what the page belongs to.
+fn is_trailing_part(heading: &str, title: &str) -> bool {
+    let title = collapse(title);
+    TITLE_SEPARATORS.iter().any(|separator| {
+        title
+            .split(separator)
+            .skip(1)
+            .any(|part| same_words(part, heading))
+    })
 }
 
 /// Whether `part` of a title names the site: equal to its name, or one
@@ -870,6 +1056,42 @@ fn language_tag(tag: &str) -> Option<String> {
     valid.then(|| tag.to_owned())
 }
 
+/// A short text that is a date, perhaps with a label (`Published on Dec
+/// 20, 2025`, `Last updated: November 13, 2025`, `[Submitted on 18 Dec
+/// 2025]`).
+fn shown_date(text: &str) -> Option<String> {
+    const LABELS: &[&str] = &[
+        "published on ",
+        "published: ",
+        "published ",
+        "posted on ",
+        "posted: ",
+        "posted ",
+        "last updated on ",
+        "last updated: ",
+        "last updated ",
+        "updated on ",
+        "updated: ",
+        "updated ",
+        "last modified on ",
+        "last modified: ",
+        "submitted on ",
+        "on ",
+        "date: ",
+    ];
+    let mut date =
+        text.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')'));
+    for label in LABELS {
+        if let Some(head) = date.get(..label.len())
+            && head.eq_ignore_ascii_case(label)
+        {
+            date = date[label.len()..].trim();
+            break;
+        }
+    }
+    iso_date(date)
+}
+
 /// The first date written in a longer text (` on Dec 16, 2025 at …`): the
 /// longest run of up to five words that [`iso_date`] reads.
 fn date_in(text: &str) -> Option<String> {
@@ -892,8 +1114,17 @@ fn date_in(text: &str) -> Option<String> {
 }
 
 /// A date as ISO 8601: the full timestamp with its offset when the page
-/// gives one, else `YYYY-MM-DD`; `None` when it is no date read here.
+/// gives one, else `YYYY-MM-DD`; `None` when it is no date read here, or a
+/// year no web page was published in (`7/3/24` read as the year 7).
 fn iso_date(text: &str) -> Option<String> {
+    iso_date_of_any_year(text).filter(|date| {
+        date.get(..4)
+            .and_then(|year| year.parse::<u16>().ok())
+            .is_some_and(|year| (1990..=2100).contains(&year))
+    })
+}
+
+fn iso_date_of_any_year(text: &str) -> Option<String> {
     use chrono::{DateTime, NaiveDate, NaiveDateTime};
 
     let text = text.trim();
@@ -1032,6 +1263,13 @@ impl StructuredData {
                 2
             }
         };
+        // Objects by `@id`: an article's author is often a reference to a
+        // `Person` elsewhere in the graph (`"author": {"@id": "#jo"}`).
+        let by_id: HashMap<&str, &serde_json::Map<String, Value>> = objects
+            .iter()
+            .filter_map(|map| Some((map.get("@id")?.as_str()?, *map)))
+            .collect();
+        let names = |value: &Value| names(value, &by_id);
         let mut works: Vec<_> = objects.iter().filter(|map| rank(map) < 2).collect();
         works.sort_by_key(|map| rank(map));
         for map in works {
@@ -1106,13 +1344,17 @@ fn text_value(value: &Value) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
-/// The names of an author or publisher: a string, an object with a `name`,
-/// or a list of them, joined by `", "`.
-fn names(value: &Value) -> Option<String> {
+/// The names of an author or publisher: a string, an object with a `name`
+/// (or a reference by `@id` to one in `by_id`), or a list of them, joined
+/// by `", "`.
+fn names(value: &Value, by_id: &HashMap<&str, &serde_json::Map<String, Value>>) -> Option<String> {
     let name = |value: &Value| -> Option<String> {
         match value {
             Value::String(text) => Some(clean(text)).filter(|text| !is_link(text)),
-            Value::Object(map) => map.get("name").and_then(text_value),
+            Value::Object(map) => map.get("name").and_then(text_value).or_else(|| {
+                let referred = by_id.get(map.get("@id")?.as_str()?)?;
+                referred.get("name").and_then(text_value)
+            }),
             _ => None,
         }
     };
@@ -1243,6 +1485,16 @@ mod tests {
         assert_eq!(data.published.as_deref(), Some("2024-05-02"));
         assert_eq!(data.publisher.as_deref(), Some("Notes Inc"));
         assert_eq!(data.website.as_deref(), Some("Field Notes"));
+        // An author given by reference to a `Person` of the graph.
+        let mut data = StructuredData::default();
+        data.read(
+            r#"{"@graph":[{"@type":"Article","author":{"@id":"https://x.test/#jo"}},
+                {"@type":"Person","@id":"https://x.test/#jo","name":"Jo Park"}]}"#,
+        );
+        assert_eq!(data.author.as_deref(), Some("Jo Park"));
+        assert!(is_author_page("https://x.test/blog/authors/jo-park/"));
+        assert!(!is_author_page("/authors/"));
+        assert!(!is_author_page("/authorization/jo"));
     }
 
     #[test]
@@ -1265,6 +1517,150 @@ mod tests {
         let wide = format!("[{}]", vec!["{}"; 200_000].join(","));
         data.read(&wide);
         assert!(data.visited <= MOST_JSON_VALUES + 1);
+    }
+
+    /// A page with `title` in its head and `body` built by `build`.
+    fn page(title: &str, build: impl FnOnce(&mut ArenaDom, usize)) -> ArenaDom {
+        let mut dom = ArenaDom::new();
+        let html = dom.element(dom.document(), "html");
+        let head = dom.element(html, "head");
+        let title_element = dom.element(head, "title");
+        dom.add_text(title_element, title);
+        let body = dom.element(html, "body");
+        build(&mut dom, body);
+        dom
+    }
+
+    fn full(dom: &ArenaDom) -> PageMetadata {
+        PageMetadata::extract_for(dom, PageMetadataMode::Full)
+    }
+
+    #[test]
+    fn a_logo_in_an_h1_is_not_the_title() {
+        let dom = page("Tide pools at dawn | Field Notes", |dom, body| {
+            let logo = dom.element(body, "h1");
+            dom.add_text(logo, "Field Notes");
+            let headline = dom.element(body, "h1");
+            dom.add_text(headline, "Tide pools at dawn");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Tide pools at dawn"));
+        // The only `h1` is the logo: the title tag, less the site's part.
+        let dom = page("Tide pools at dawn | Field Notes", |dom, body| {
+            let logo = dom.element(body, "h1");
+            dom.add_text(logo, "Field Notes");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Tide pools at dawn"));
+    }
+
+    #[test]
+    fn a_date_shown_above_the_headline_is_read() {
+        let dom = page("Headline", |dom, body| {
+            let dateline = dom.element(body, "p");
+            dom.add_text(dateline, "[Submitted on 18 Dec 2025]");
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Headline");
+        });
+        assert_eq!(full(&dom).published.as_deref(), Some("2025-12-18"));
+        // Far above the headline (a calendar in the menu): not its date.
+        let dom = page("Headline", |dom, body| {
+            let calendar = dom.element(body, "p");
+            dom.add_text(calendar, "Last updated: November 13, 2025");
+            for item in 0..=DATE_ABOVE_HEADING {
+                let link = dom.element(body, "a");
+                dom.add_text(link, &format!("Menu item {item}"));
+            }
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Headline");
+        });
+        assert_eq!(full(&dom).published, None);
+    }
+
+    #[test]
+    fn a_time_element_may_hold_its_date_as_text() {
+        let dom = page("Headline", |dom, body| {
+            let time = dom.element(body, "time");
+            dom.add_text(time, "Published on June 04, 2025");
+        });
+        assert_eq!(full(&dom).published.as_deref(), Some("2025-06-04"));
+        // `7/3/24` is no year-7 date.
+        assert_eq!(iso_date("7/3/24"), None);
+        assert_eq!(
+            shown_date("Last updated: November 13, 2025").as_deref(),
+            Some("2025-11-13")
+        );
+    }
+
+    #[test]
+    fn a_bylines_role_is_not_part_of_the_name() {
+        let byline = |parts: &[&str]| {
+            let dom = page("Headline", |dom, body| {
+                let author = dom.element(body, "div");
+                dom.set_attribute(author, "class", "author-box");
+                for part in parts {
+                    let span = dom.element(author, "span");
+                    dom.add_text(span, part);
+                }
+            });
+            full(&dom).author
+        };
+        assert_eq!(
+            byline(&["Liz Kenny", "Former Consultant"]).as_deref(),
+            Some("Liz Kenny")
+        );
+        assert_eq!(
+            byline(&["Jared Newman,", "Sam Singleton"]).as_deref(),
+            Some("Jared Newman, Sam Singleton")
+        );
+        assert_eq!(
+            byline(&["Ana Lima and Ben Ode"]).as_deref(),
+            Some("Ana Lima and Ben Ode")
+        );
+        assert_eq!(
+            byline_name("Albert Swann (Editor)").as_deref(),
+            Some("Albert Swann")
+        );
+        assert_eq!(
+            byline_name("Paramita (Guha) Ghosh").as_deref(),
+            Some("Paramita (Guha) Ghosh")
+        );
+        assert_eq!(
+            byline_name("Posted by: Idle Cartulary").as_deref(),
+            Some("Idle Cartulary")
+        );
+    }
+
+    #[test]
+    fn a_name_after_a_by_label_near_the_heading_is_the_author() {
+        let labelled = |label: &str, name: &str, far: bool| {
+            let dom = page("Headline", |dom, body| {
+                let h1 = dom.element(body, "h1");
+                dom.add_text(h1, "Headline");
+                if far {
+                    for paragraph in 0..=DATE_NEAR_HEADING {
+                        let p = dom.element(body, "p");
+                        dom.add_text(p, &format!("Paragraph {paragraph}."));
+                    }
+                }
+                let label_element = dom.element(body, "p");
+                dom.add_text(label_element, label);
+                let name_element = dom.element(body, "p");
+                dom.add_text(name_element, name);
+            });
+            full(&dom).author
+        };
+        assert_eq!(
+            labelled("Written by", "Edzel Tabing", false).as_deref(),
+            Some("Edzel Tabing")
+        );
+        assert_eq!(
+            labelled("By", "Daniel Renfrow", false).as_deref(),
+            Some("Daniel Renfrow")
+        );
+        // A footer's credit, far below the heading; a setting, not a name.
+        assert_eq!(labelled("By", "Social Ink", true), None);
+        assert_eq!(labelled("Sort by", "DEFAULT", false), None);
+        assert_eq!(labelled("By", "DEFAULT", false), None);
+        assert_eq!(labelled("By", "expr", false), None);
     }
 
     #[test]
