@@ -296,3 +296,63 @@ fn without_a_cap_token_chunks_stay_near_the_target() {
         }
     }
 }
+
+/// The encodings' vocabularies are compiled in compressed (splitter-core's
+/// `build.rs`) and rebuilt when first used: each must be `tiktoken-rs`'s
+/// own, token for token, rank for rank, with its special tokens and its
+/// split pattern.
+#[test]
+fn compiled_in_encodings_are_tiktoken_rs_own() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut texts: Vec<String> = vec![
+        "hello world".into(),
+        "  leading spaces,\ttabs\r\nand CRLF\n\n\nlines   ".into(),
+        "Don't we'll they're I'VE it's — quotes «» and 123456789 numbers 3.14159".into(),
+        "日本語のテキスト、中文文本，한국어 텍스트, ελληνικά, русский, עברית, العربية".into(),
+        "emoji 👩‍👩‍👧‍👦 🇫🇷 and combining e\u{301}".into(),
+        "fn main() { let x = vec![1, 2, 3]; println!(\"{x:?}\"); } // <|endoftext|>".into(),
+    ];
+    for page in ["guide.html", "code.html", "tables.html", "python-docs.html"] {
+        texts.push(std::fs::read_to_string(root.join("corpus").join(page)).expect("sample page"));
+    }
+    for encoding in Tiktoken::ENCODINGS {
+        let ours = Tiktoken::new(encoding).expect("compiled in");
+        let theirs = match encoding {
+            "cl100k_base" => tiktoken_rs::cl100k_base(),
+            "o200k_base" => tiktoken_rs::o200k_base(),
+            "p50k_base" => tiktoken_rs::p50k_base(),
+            _ => tiktoken_rs::r50k_base(),
+        }
+        .expect("ships with tiktoken-rs");
+        let (ours, theirs) = (ours.bpe(), &theirs);
+        assert_eq!(ours.special_tokens(), theirs.special_tokens(), "{encoding}");
+        // Every rank up to the last special token decodes alike (or not at
+        // all in both).
+        let last = theirs
+            .special_tokens()
+            .iter()
+            .flat_map(|special| theirs.encode_with_special_tokens(special))
+            .max()
+            .expect("special tokens");
+        for rank in 0..=last + 16 {
+            assert_eq!(
+                ours.decode_bytes(&[rank]).ok(),
+                theirs.decode_bytes(&[rank]).ok(),
+                "{encoding}: rank {rank}"
+            );
+        }
+        for text in &texts {
+            assert_eq!(
+                ours.encode_ordinary(text),
+                theirs.encode_ordinary(text),
+                "{encoding}: {}",
+                text.chars().take(60).collect::<String>()
+            );
+            assert_eq!(
+                ours.encode_with_special_tokens(text),
+                theirs.encode_with_special_tokens(text),
+                "{encoding}"
+            );
+        }
+    }
+}

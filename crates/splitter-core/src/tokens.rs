@@ -23,11 +23,76 @@ mod tiktoken {
 
     use super::{ConfigError, Sizer};
 
+    /// The encodings' vocabularies as `build.rs` writes them (its doc says
+    /// the format), and the encoders built from them.
+    mod vocabulary {
+        use tiktoken_rs::{CoreBPE, Rank};
+
+        /// One encoding's vocabulary, compressed.
+        pub(super) struct Vocabulary {
+            name: &'static str,
+            compressed: &'static [u8],
+            specials: &'static [(&'static str, Rank)],
+        }
+
+        include!(concat!(env!("OUT_DIR"), "/tiktoken_vocabularies.rs"));
+
+        /// The split pattern of `r50k_base` and `p50k_base` (GPT-2's).
+        const GPT2_PATTERN: &str =
+            r"'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s";
+        /// The split pattern of `cl100k_base`.
+        const CL100K_PATTERN: &str = r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s";
+
+        /// The encoder of `name`, one of `Tiktoken::ENCODINGS`: its
+        /// vocabulary uncompressed and read back; an error names what is
+        /// wrong with it.
+        pub(super) fn load(name: &str) -> Result<CoreBPE, String> {
+            let vocabulary = VOCABULARIES
+                .iter()
+                .find(|vocabulary| vocabulary.name == name)
+                .ok_or_else(|| format!("no vocabulary is compiled in for {name}"))?;
+            let mut raw = Vec::new();
+            brotli_decompressor::BrotliDecompress(&mut &vocabulary.compressed[..], &mut raw)
+                .map_err(|err| format!("the compiled-in vocabulary does not uncompress: {err}"))?;
+            let encoder = tokens(&raw).ok_or("the compiled-in vocabulary is truncated")?;
+            let specials = vocabulary
+                .specials
+                .iter()
+                .map(|(special, rank)| ((*special).to_owned(), *rank))
+                .collect();
+            let pattern = match name {
+                "cl100k_base" => CL100K_PATTERN,
+                "o200k_base" => tiktoken_rs::O200K_BASE_PAT_STR,
+                _ => GPT2_PATTERN,
+            };
+            CoreBPE::new(encoder, specials, pattern).map_err(|err| err.to_string())
+        }
+
+        /// The tokens and their ranks of an uncompressed vocabulary.
+        fn tokens(raw: &[u8]) -> Option<rustc_hash::FxHashMap<Vec<u8>, Rank>> {
+            let slots = u32::from_le_bytes(raw.get(..4)?.try_into().ok()?) as usize;
+            let lengths = raw.get(4..4 + slots)?;
+            let mut bytes = raw.get(4 + slots..)?;
+            let mut encoder = rustc_hash::FxHashMap::default();
+            encoder.reserve(slots);
+            for (rank, &length) in (0..).zip(lengths) {
+                if length == 0 {
+                    continue;
+                }
+                let (token, rest) = bytes.split_at_checked(usize::from(length))?;
+                encoder.insert(token.to_vec(), rank);
+                bytes = rest;
+            }
+            bytes.is_empty().then_some(encoder)
+        }
+    }
+
     /// Sizes text in the tokens of an OpenAI encoding: the length of
     /// `encode_ordinary` (special tokens are plain text).
     ///
-    /// The encodings' ranks ship inside `tiktoken-rs`: nothing is
-    /// downloaded. Cloning shares the encoder.
+    /// The encodings' ranks are those of `tiktoken-rs`, compiled in
+    /// (compressed when the crate is built): nothing is downloaded. Cloning
+    /// shares the encoder.
     ///
     /// ```
     /// use splitter_core::{Sizer, Tiktoken};
@@ -56,15 +121,9 @@ mod tiktoken {
                     known: Self::ENCODINGS.join(", "),
                 });
             };
-            let loaded = match encoding {
-                "cl100k_base" => tiktoken_rs::cl100k_base(),
-                "o200k_base" => tiktoken_rs::o200k_base(),
-                "p50k_base" => tiktoken_rs::p50k_base(),
-                _ => tiktoken_rs::r50k_base(),
-            };
-            let bpe = loaded.map_err(|err| ConfigError::Tokenizer {
+            let bpe = vocabulary::load(encoding).map_err(|reason| ConfigError::Tokenizer {
                 tokenizer: encoding.to_owned(),
-                reason: err.to_string(),
+                reason,
             })?;
             Ok(Tiktoken {
                 encoding,
