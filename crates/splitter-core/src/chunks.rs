@@ -330,7 +330,7 @@ impl Chunks {
     /// overlap and only whitespace lies outside them.
     ///
     /// The splitter guarantees all of this; the check is for tests, fuzzers
-    /// and anyone plugging in their own [`DomAdapter`] or [`Sizer`].
+    /// and anyone plugging in their own [`DomAdapter`](crate::DomAdapter) or [`Sizer`].
     ///
     /// ```
     /// use splitter_core::{Characters, Chunks};
