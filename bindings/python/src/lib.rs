@@ -440,13 +440,13 @@ fn convert(chunks: &Chunks) -> Vec<Chunk> {
         .iter()
         .map(|chunk| Chunk {
             text: chunk.text.to_owned(),
-            start_index: chunk.start_index,
-            end_index: chunk.end_index,
-            heading_path: chunk.heading_path.to_vec(),
-            anchor: chunk.anchor.map(str::to_owned),
-            size: chunk.size,
-            prefix_length: chunk.prefix_length,
-            suffix_length: chunk.suffix_length,
+            start_index: chunk.provenance.start_index,
+            end_index: chunk.provenance.end_index,
+            heading_path: chunk.provenance.heading_path.to_vec(),
+            anchor: chunk.provenance.anchor.map(str::to_owned),
+            size: chunk.provenance.size,
+            prefix_length: chunk.provenance.prefix_length,
+            suffix_length: chunk.provenance.suffix_length,
             page: Arc::clone(&page),
         })
         .collect()

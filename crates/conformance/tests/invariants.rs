@@ -302,16 +302,19 @@ fn check_invariants<S: Sizer>(splitter: &Splitter<S>, chunks: &Chunks, label: &s
     }
     let text: Vec<char> = chunks.canonical_text().chars().collect();
     for chunk in chunks {
-        let slice: String = text[chunk.start_index..chunk.end_index].iter().collect();
+        let slice: String = text[chunk.provenance.start_index..chunk.provenance.end_index]
+            .iter()
+            .collect();
         let chars: Vec<char> = chunk.text.chars().collect();
-        let own: String = chars[chunk.prefix_length..chars.len() - chunk.suffix_length]
+        let own: String = chars
+            [chunk.provenance.prefix_length..chars.len() - chunk.provenance.suffix_length]
             .iter()
             .collect();
         assert_eq!(slice, own, "[{label}] offsets of {chunk:?}");
         // What a chunk carries (SPEC §5.1) is at most half of the target.
-        let carried: String = chars[..chunk.prefix_length]
+        let carried: String = chars[..chunk.provenance.prefix_length]
             .iter()
-            .chain(&chars[chars.len() - chunk.suffix_length..])
+            .chain(&chars[chars.len() - chunk.provenance.suffix_length..])
             .collect();
         assert!(
             splitter.sizer().size(&carried) * 2 <= splitter.config().chunk_size

@@ -46,6 +46,9 @@ mod documents;
 mod error;
 mod forced;
 mod heading_texts;
+// Without the feature `testing`, the measurement hooks of `Rules` (its
+// named rules, `without`) have no caller in this crate.
+#[cfg_attr(not(any(test, feature = "testing")), allow(dead_code))]
 mod main_content;
 mod markdown;
 mod markdown_writer;
@@ -71,8 +74,9 @@ pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, Invariant
 pub use config::{Content, Format, Links, SplitterConfig, Whitespace};
 pub use documents::{Document, JsonValue, Metadata, PartMetadata};
 pub use error::{ConfigError, ParseError};
-/// The rules of `content: "main"`, to measure each one's effect; not part
-/// of the stable API.
+/// The rules of `content: "main"`, to measure each one's effect (feature
+/// `testing`, for `cargo xtask main-content`); not part of the stable API.
+#[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub use main_content::Rules as MainContentRules;
 pub use named::AnySizer;

@@ -9,7 +9,6 @@ use crate::context::Context;
 use crate::decompose::{Decomposition, Settings};
 use crate::error::ConfigError;
 use crate::main_content::Rules;
-use crate::main_content::Rules as MainContentRules;
 use crate::merge::{Merged, join_headings, merge};
 use crate::named::AnySizer;
 use crate::page_metadata::PageMetadata;
@@ -142,11 +141,13 @@ impl<S: Sizer> Splitter<S> {
     }
 
     /// Finds the main content with only `rules` (all by default), to
-    /// measure each rule's effect. For measurements only, not part of the
-    /// stable API.
+    /// measure each rule's effect. For measurements only (feature
+    /// `testing`, for `cargo xtask main-content`), not part of the stable
+    /// API.
+    #[cfg(any(test, feature = "testing"))]
     #[doc(hidden)]
     #[must_use]
-    pub fn with_main_content_rules(mut self, rules: MainContentRules) -> Self {
+    pub fn with_main_content_rules(mut self, rules: crate::MainContentRules) -> Self {
         self.main_rules = rules;
         self
     }
