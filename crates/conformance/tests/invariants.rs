@@ -11,7 +11,7 @@ use html_splitter::{
     SizeFn, Sizer, Splitter, SplitterConfig, Tiktoken, TlDom, Utf16, Whitespace,
 };
 use proptest::prelude::*;
-use splitter_core::testing;
+use splitter_testkit as testing;
 
 /// A generated tree, rendered to well-nested HTML so that the parser keeps
 /// its shape (no implied end tags, no foster parenting).
@@ -186,7 +186,7 @@ fn render_all(nodes: &[Node]) -> String {
 }
 
 /// The spans of the outermost protected elements in the canonical text the
-/// backend gives (see `splitter_core::testing::protected_spans`).
+/// backend gives (see `splitter_testkit::protected_spans`).
 fn protected_spans<S>(backend: Backend, splitter: &Splitter<S>, html: &str) -> Vec<Range<usize>> {
     let parsed = "the backend parses this input";
     match backend {

@@ -61,9 +61,8 @@ mod select;
 mod size_policy;
 mod sizer;
 mod splitter;
-#[cfg(any(test, feature = "testing"))]
-#[doc(hidden)]
-pub mod testing;
+#[cfg(test)]
+mod testing;
 #[cfg(test)]
 mod tests;
 mod text;
