@@ -70,7 +70,9 @@ mod tokens;
 
 pub use adapter::{Children, DomAdapter, NodeKind};
 pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, InvariantViolation, Texts};
-pub use config::{Content, Format, Links, SplitterConfig, Whitespace};
+pub use config::{
+    CONFIG_KEYS, ConfigKey, Content, Format, Links, SplitterConfig, ValueKind, Whitespace,
+};
 pub use documents::{Document, JsonValue, Metadata, PartMetadata};
 pub use error::{ConfigError, ParseError};
 /// The rules of `content: "main"`, to measure each one's effect (feature
