@@ -43,6 +43,7 @@ mod config;
 mod context;
 mod decompose;
 mod documents;
+mod elements;
 mod error;
 mod forced;
 mod heading_texts;
