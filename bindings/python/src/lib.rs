@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use html_splitter::encoding::NotText;
 use html_splitter::{
-    AnySizer, Backend, CONFIG_KEYS, Chunks, ConfigError, HuggingFace, Metadata, ParseError, Sizer,
-    Splitter, SplitterConfig, Tiktoken, encoding,
+    AnySizer, Backend, CONFIG_KEYS, Chunks, ConfigError, ConfigKey, HuggingFace, Metadata,
+    ParseError, Sizer, Splitter, SplitterConfig, Tiktoken, encoding,
 };
 use pyo3::IntoPyObjectExt;
 use pyo3::PyTraverseError;
@@ -318,17 +318,17 @@ impl Names {
                 reason,
             } => format!(
                 "invalid selector {selector:?} in {}: {reason}",
-                snake_case(field)
+                keyword(field)
             ),
             ConfigError::InvalidValue { key, expected, got } => ConfigError::InvalidValue {
-                key: snake_case(&key),
+                key: keyword(&key),
                 expected,
                 got,
             }
             .to_string(),
             ConfigError::Conflict { key, value, needs } => format!(
                 "{}={value:?} needs {}",
-                snake_case(key),
+                keyword(key),
                 needs.replacen(' ', "=", 1)
             ),
             other => return config_error(other),
@@ -341,6 +341,19 @@ impl Names {
     fn parse(self, config: &Bound<'_, PyDict>) -> PyResult<SplitterConfig> {
         let value = python_to_json(config.as_any())?;
         SplitterConfig::from_value(&value).map_err(|err| self.error(err))
+    }
+}
+
+/// The keyword argument a config error names, from the core's table of
+/// keys: `neverBreakWithin[2]` → `never_break_within[2]`.
+fn keyword(key: &str) -> String {
+    let (name, index) = match key.find('[') {
+        Some(at) => key.split_at(at),
+        None => (key, ""),
+    };
+    match ConfigKey::named(name) {
+        Some(key) => format!("{}{index}", key.snake_name),
+        None => snake_case(key),
     }
 }
 
