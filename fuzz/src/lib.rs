@@ -348,29 +348,29 @@ pub fn assert_provenance(chunks: &Chunks, page: &PageFacts, backend: Backend) {
     let mut checked: HashSet<(usize, usize)> = HashSet::new();
     for (index, chunk) in chunks.iter().enumerate() {
         let slice: Option<String> = text
-            .get(chunk.start_index..chunk.end_index)
+            .get(chunk.provenance.start_index..chunk.provenance.end_index)
             .map(|chars| chars.iter().collect());
         // What the chunk carries (SPEC §5.1) lies outside the slice.
         let length = chunk.text.chars().count();
         let own: String = chunk
             .text
             .chars()
-            .take(length.saturating_sub(chunk.suffix_length))
-            .skip(chunk.prefix_length)
+            .take(length.saturating_sub(chunk.provenance.suffix_length))
+            .skip(chunk.provenance.prefix_length)
             .collect();
         assert!(
             slice.as_deref() == Some(own.as_str()),
             "{backend}: chunk {index} is not text[{}..{}]",
-            chunk.start_index,
-            chunk.end_index
+            chunk.provenance.start_index,
+            chunk.provenance.end_index
         );
-        if let Some(anchor) = chunk.anchor {
+        if let Some(anchor) = chunk.provenance.anchor {
             assert!(
                 page.ids.contains(anchor),
                 "{backend}: chunk {index}: anchor {anchor:?} is no id of the page"
             );
         }
-        for entry in chunk.heading_path.iter() {
+        for entry in chunk.provenance.heading_path.iter() {
             if !checked.insert((entry.as_ptr() as usize, entry.len())) {
                 continue;
             }

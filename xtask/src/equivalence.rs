@@ -94,27 +94,24 @@ fn check_provenance(chunks: &Chunks, ids: &HashSet<String>) -> Result<(), String
     let text: Vec<char> = chunks.canonical_text().chars().collect();
     for (index, chunk) in chunks.iter().enumerate() {
         let slice: Option<String> = text
-            .get(chunk.start_index..chunk.end_index)
+            .get(chunk.provenance.start_index..chunk.provenance.end_index)
             .map(|chars| chars.iter().collect());
-        let own: String = chunk
-            .text
-            .chars()
-            .skip(chunk.prefix_length)
-            .take(
-                chunk
-                    .text
-                    .chars()
-                    .count()
-                    .saturating_sub(chunk.prefix_length + chunk.suffix_length),
-            )
-            .collect();
+        let own: String =
+            chunk
+                .text
+                .chars()
+                .skip(chunk.provenance.prefix_length)
+                .take(chunk.text.chars().count().saturating_sub(
+                    chunk.provenance.prefix_length + chunk.provenance.suffix_length,
+                ))
+                .collect();
         if slice.as_deref() != Some(own.as_str()) {
             return Err(format!(
                 "chunk {index} is not text[{}..{}]",
-                chunk.start_index, chunk.end_index
+                chunk.provenance.start_index, chunk.provenance.end_index
             ));
         }
-        if let Some(anchor) = chunk.anchor
+        if let Some(anchor) = chunk.provenance.anchor
             && !ids.contains(anchor)
         {
             return Err(format!(
@@ -285,10 +282,10 @@ fn records(chunks: &Chunks) -> Vec<Record> {
         .iter()
         .map(|chunk| Record {
             text: chunk.text.to_owned(),
-            start: chunk.start_index,
-            end: chunk.end_index,
-            heading_path: chunk.heading_path.to_vec(),
-            anchor: chunk.anchor.map(str::to_owned),
+            start: chunk.provenance.start_index,
+            end: chunk.provenance.end_index,
+            heading_path: chunk.provenance.heading_path.to_vec(),
+            anchor: chunk.provenance.anchor.map(str::to_owned),
         })
         .collect()
 }

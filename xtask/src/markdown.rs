@@ -28,7 +28,11 @@ pub fn check_chunks(chunks: &Chunks, splitter: &Splitter<AnySizer>) -> Result<Ex
         let Err(problem) = check_chunk_structure(chunk.text) else {
             continue;
         };
-        let prefix: String = chunk.text.chars().take(chunk.prefix_length).collect();
+        let prefix: String = chunk
+            .text
+            .chars()
+            .take(chunk.provenance.prefix_length)
+            .collect();
         let rest = &chunk.text[prefix.len()..];
         // A row longer than a chunk is cut where the chunk ends (SPEC §4's
         // forced split): its start is read without the rest of its table.
@@ -71,7 +75,7 @@ pub fn check_chunks(chunks: &Chunks, splitter: &Splitter<AnySizer>) -> Result<Ex
         };
         let restored = match &problem {
             Problem::HeadlessRow { .. } => Some(restored_rows()),
-            Problem::OpenFence { fence, .. } => (chunk.suffix_length == 0)
+            Problem::OpenFence { fence, .. } => (chunk.provenance.suffix_length == 0)
                 .then(|| format!("\n{fence}"))
                 .filter(|closing| too_big(&format!("{prefix}{closing}")))
                 .map(|closing| format!("{}{closing}", chunk.text)),

@@ -69,11 +69,12 @@ pub fn convert(chunks: &Chunks) -> Result<Vec<Chunk>> {
                 text: chunk.text.to_owned(),
                 start_index: span.start_index,
                 end_index: span.end_index,
-                heading_path: chunk.heading_path.to_vec(),
+                heading_path: chunk.provenance.heading_path.to_vec(),
                 anchor: chunk
+                    .provenance
                     .anchor
                     .map_or(Either::B(Null), |anchor| Either::A(anchor.to_owned())),
-                size: js_number(chunk.size)?,
+                size: js_number(chunk.provenance.size)?,
                 prefix_length: span.prefix_length,
                 suffix_length: span.suffix_length,
                 page_metadata: page.clone(),
@@ -125,14 +126,17 @@ fn utf16_spans(chunks: &Chunks) -> Result<Vec<Utf16Span>> {
         chunks.canonical_text(),
         chunks
             .iter()
-            .flat_map(|chunk| [chunk.start_index, chunk.end_index]),
+            .flat_map(|chunk| [chunk.provenance.start_index, chunk.provenance.end_index]),
     );
     chunks
         .iter()
         .enumerate()
         .map(|(index, chunk)| {
-            let (prefix_length, suffix_length) =
-                carried_lengths(chunk.text, chunk.prefix_length, chunk.suffix_length)?;
+            let (prefix_length, suffix_length) = carried_lengths(
+                chunk.text,
+                chunk.provenance.prefix_length,
+                chunk.provenance.suffix_length,
+            )?;
             Ok(Utf16Span {
                 start_index: offsets.get(2 * index)?,
                 end_index: offsets.get(2 * index + 1)?,

@@ -2,7 +2,7 @@
 //! npm package.
 //!
 //! Thin by design: it reads the options object into the core's
-//! `SplitterConfig` (through `SplitterConfig::from_json`, so every key the
+//! `SplitterConfig` (through `SplitterConfig::from_value`, so every key the
 //! core accepts works here and its errors name the key and the value), turns
 //! the input into text as the CLI does, calls the facade, and converts the
 //! chunks (offsets in UTF-16 code units, as JavaScript indexes strings). The

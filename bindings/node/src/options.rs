@@ -1,6 +1,7 @@
 //! The options object of `new HtmlSplitter(options)`: SPEC §2's keys go to
-//! the core as JSON, so that the core alone decides which keys exist and
-//! what their errors say; `backend` and a function `sizer` are the binding's.
+//! the core as a JSON value (not text), so that the core's table of keys
+//! alone decides which keys exist and what their errors say; `backend` and
+//! a function `sizer` are the binding's.
 
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -67,8 +68,7 @@ pub fn read(options: SplitterOptions<'_>) -> Result<Read> {
             }
         }
     }
-    let json = Value::Object(json).to_string();
-    let config = SplitterConfig::from_json(&json).map_err(config_error)?;
+    let config = SplitterConfig::from_value(&Value::Object(json)).map_err(config_error)?;
     Ok(Read {
         config,
         backend,

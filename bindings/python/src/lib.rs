@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use html_splitter::encoding::NotText;
 use html_splitter::{
-    AnySizer, Backend, Chunks, ConfigError, HuggingFace, Metadata, ParseError, Sizer, Splitter,
-    SplitterConfig, Tiktoken, encoding,
+    AnySizer, Backend, CONFIG_KEYS, Chunks, ConfigError, ConfigKey, HuggingFace, Metadata,
+    ParseError, Sizer, Splitter, SplitterConfig, Tiktoken, encoding,
 };
 use pyo3::IntoPyObjectExt;
 use pyo3::PyTraverseError;
@@ -24,7 +24,9 @@ use pyo3::exceptions::{
 };
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple,
+};
 use rayon::prelude::*;
 use serde_json::Value;
 
@@ -316,17 +318,17 @@ impl Names {
                 reason,
             } => format!(
                 "invalid selector {selector:?} in {}: {reason}",
-                snake_case(field)
+                keyword(field)
             ),
             ConfigError::InvalidValue { key, expected, got } => ConfigError::InvalidValue {
-                key: snake_case(&key),
+                key: keyword(&key),
                 expected,
                 got,
             }
             .to_string(),
             ConfigError::Conflict { key, value, needs } => format!(
                 "{}={value:?} needs {}",
-                snake_case(key),
+                keyword(key),
                 needs.replacen(' ', "=", 1)
             ),
             other => return config_error(other),
@@ -334,8 +336,24 @@ impl Names {
         PyValueError::new_err(message)
     }
 
-    fn parse(self, json: &str) -> PyResult<SplitterConfig> {
-        SplitterConfig::from_json(json).map_err(|err| self.error(err))
+    /// Reads `config`, a dict with the camelCase keys of SPEC §2, through
+    /// the core's table of keys: no JSON text between.
+    fn parse(self, config: &Bound<'_, PyDict>) -> PyResult<SplitterConfig> {
+        let value = python_to_json(config.as_any())?;
+        SplitterConfig::from_value(&value).map_err(|err| self.error(err))
+    }
+}
+
+/// The keyword argument a config error names, from the core's table of
+/// keys: `neverBreakWithin[2]` → `never_break_within[2]`.
+fn keyword(key: &str) -> String {
+    let (name, index) = match key.find('[') {
+        Some(at) => key.split_at(at),
+        None => (key, ""),
+    };
+    match ConfigKey::named(name) {
+        Some(key) => format!("{}{index}", key.snake_name),
+        None => snake_case(key),
     }
 }
 
@@ -440,13 +458,13 @@ fn convert(chunks: &Chunks) -> Vec<Chunk> {
         .iter()
         .map(|chunk| Chunk {
             text: chunk.text.to_owned(),
-            start_index: chunk.start_index,
-            end_index: chunk.end_index,
-            heading_path: chunk.heading_path.to_vec(),
-            anchor: chunk.anchor.map(str::to_owned),
-            size: chunk.size,
-            prefix_length: chunk.prefix_length,
-            suffix_length: chunk.suffix_length,
+            start_index: chunk.provenance.start_index,
+            end_index: chunk.provenance.end_index,
+            heading_path: chunk.provenance.heading_path.to_vec(),
+            anchor: chunk.provenance.anchor.map(str::to_owned),
+            size: chunk.provenance.size,
+            prefix_length: chunk.provenance.prefix_length,
+            suffix_length: chunk.provenance.suffix_length,
             page: Arc::clone(&page),
         })
         .collect()
@@ -460,12 +478,12 @@ impl RustSplitter {
         Backend::ALL.iter().map(|backend| backend.name()).collect()
     }
 
-    /// A splitter from a JSON config (SPEC §2's camelCase keys). With
-    /// `keywords`, the config was built from `HtmlSplitter`'s keyword
-    /// arguments, and errors name those (`chunk_size`).
+    /// A splitter from a JSON-shaped config dict (SPEC §2's camelCase
+    /// keys). With `keywords`, the config was built from `HtmlSplitter`'s
+    /// keyword arguments, and errors name those (`chunk_size`).
     #[staticmethod]
     #[pyo3(signature = (config, backend, keywords = false))]
-    fn from_json(config: &str, backend: &str, keywords: bool) -> PyResult<Self> {
+    fn from_config(config: &Bound<'_, PyDict>, backend: &str, keywords: bool) -> PyResult<Self> {
         let names = names(keywords);
         let backend = self::backend(backend)?;
         let splitter =
@@ -480,7 +498,7 @@ impl RustSplitter {
     #[staticmethod]
     #[pyo3(signature = (config, tokenizer, backend, keywords = false))]
     fn with_huggingface_json(
-        config: &str,
+        config: &Bound<'_, PyDict>,
         tokenizer: &str,
         backend: &str,
         keywords: bool,
@@ -500,7 +518,7 @@ impl RustSplitter {
     #[staticmethod]
     #[pyo3(signature = (config, callback, backend, keywords = false))]
     fn with_callback(
-        config: &str,
+        config: &Bound<'_, PyDict>,
         callback: Py<PyAny>,
         backend: &str,
         keywords: bool,
@@ -735,6 +753,84 @@ fn json_to_python(py: Python<'_>, value: Value) -> PyResult<Bound<'_, PyAny>> {
     }
 }
 
+/// A Python value as JSON, as `json.dumps` reads it: `None`, `bool`, `int`,
+/// `float`, `str`, lists and tuples, dicts (a key that is not a `str` is
+/// written as `json.dumps` writes it). Anything else is a `ValueError`
+/// worded as `json.dumps`'s `TypeError`, which the config reader raised
+/// when it was given JSON text.
+fn python_to_json(value: &Bound<'_, PyAny>) -> PyResult<Value> {
+    if value.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(value) = value.cast::<PyBool>() {
+        return Ok(Value::Bool(value.is_true()));
+    }
+    if value.is_instance_of::<PyInt>() {
+        if let Ok(n) = value.extract::<u64>() {
+            return Ok(Value::from(n));
+        }
+        if let Ok(n) = value.extract::<i64>() {
+            return Ok(Value::from(n));
+        }
+        // Beyond 64 bits JSON text was read as a float: so here.
+        return float_to_json(value.extract::<f64>()?);
+    }
+    if value.is_instance_of::<PyFloat>() {
+        return float_to_json(value.extract::<f64>()?);
+    }
+    if let Ok(text) = value.cast::<PyString>() {
+        return Ok(Value::String(text.to_cow()?.into_owned()));
+    }
+    if let Ok(list) = value.cast::<PyList>() {
+        return list.iter().map(|item| python_to_json(&item)).collect();
+    }
+    if let Ok(tuple) = value.cast::<PyTuple>() {
+        return tuple.iter().map(|item| python_to_json(&item)).collect();
+    }
+    if let Ok(dict) = value.cast::<PyDict>() {
+        let mut map = serde_json::Map::new();
+        for (key, item) in dict.iter() {
+            let key = match python_to_json(&key)? {
+                Value::String(key) => key,
+                Value::Array(_) | Value::Object(_) => {
+                    return Err(PyValueError::new_err(format!(
+                        "invalid configuration: keys must be str, int, float, bool or None, not {}",
+                        key.get_type().name()?
+                    )));
+                }
+                other => other.to_string(),
+            };
+            map.insert(key, python_to_json(&item)?);
+        }
+        return Ok(Value::Object(map));
+    }
+    Err(PyValueError::new_err(format!(
+        "invalid configuration: Object of type {} is not JSON serializable",
+        value.get_type().name()?
+    )))
+}
+
+/// A float as JSON: NaN and the infinities have no JSON form.
+fn float_to_json(value: f64) -> PyResult<Value> {
+    serde_json::Number::from_f64(value)
+        .map(Value::Number)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "invalid configuration: {value} is not a JSON number"
+            ))
+        })
+}
+
+/// The config keys of SPEC §2 as (snake_case, camelCase) pairs, from the
+/// core's table: the keyword arguments of `HtmlSplitter` and their keys.
+#[pyfunction]
+fn config_keys() -> Vec<(&'static str, &'static str)> {
+    CONFIG_KEYS
+        .iter()
+        .map(|key| (key.snake_name, key.name))
+        .collect()
+}
+
 /// The tiktoken encoding an OpenAI model counts in (`gpt-4o` →
 /// `o200k_base`), or `None` for a model the table does not know.
 #[pyfunction]
@@ -747,6 +843,7 @@ fn tiktoken_encoding_for_model(model: &str) -> Option<&'static str> {
 fn _htmlsplit(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add_function(wrap_pyfunction!(tiktoken_encoding_for_model, module)?)?;
+    module.add_function(wrap_pyfunction!(config_keys, module)?)?;
     module.add_class::<Chunk>()?;
     module.add_class::<RustSplitter>()?;
     Ok(())

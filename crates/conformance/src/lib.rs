@@ -55,8 +55,8 @@ pub fn chunks_ending_with_a_heading(chunks: &Chunks) -> Vec<usize> {
     let mut found = Vec::new();
     for (index, pair) in list.windows(2).enumerate() {
         let [chunk, next] = pair else { continue };
-        let next_path: Vec<&str> = next.heading_path.iter().collect();
-        let own_path: Vec<&str> = chunk.heading_path.iter().collect();
+        let next_path: Vec<&str> = next.provenance.heading_path.iter().collect();
+        let own_path: Vec<&str> = chunk.provenance.heading_path.iter().collect();
         // A line that the next chunk begins with repeats the heading (a
         // breadcrumb above it), it is not the heading.
         let next_first = own_lines(next).into_iter().next();
@@ -77,10 +77,10 @@ pub fn heading_only_chunks(chunks: &Chunks) -> Vec<usize> {
     list.iter()
         .enumerate()
         .filter(|(index, chunk)| {
-            let own: Vec<&str> = chunk.heading_path.iter().collect();
+            let own: Vec<&str> = chunk.provenance.heading_path.iter().collect();
             let next: Vec<&str> = list
                 .get(index + 1)
-                .map(|next| next.heading_path.iter().collect())
+                .map(|next| next.provenance.heading_path.iter().collect())
                 .unwrap_or_default();
             let lines = own_lines(chunk);
             !lines.is_empty()
@@ -123,8 +123,8 @@ fn own_lines(chunk: &html_splitter::Chunk<'_>) -> Vec<String> {
     let own: String = chunk
         .text
         .chars()
-        .skip(chunk.prefix_length)
-        .take(chars.saturating_sub(chunk.prefix_length + chunk.suffix_length))
+        .skip(chunk.provenance.prefix_length)
+        .take(chars.saturating_sub(chunk.provenance.prefix_length + chunk.provenance.suffix_length))
         .collect();
     own.lines()
         .map(|line| {

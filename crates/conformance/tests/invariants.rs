@@ -11,7 +11,7 @@ use html_splitter::{
     SizeFn, Sizer, Splitter, SplitterConfig, Tiktoken, TlDom, Utf16, Whitespace,
 };
 use proptest::prelude::*;
-use splitter_core::testing;
+use splitter_testkit as testing;
 
 /// A generated tree, rendered to well-nested HTML so that the parser keeps
 /// its shape (no implied end tags, no foster parenting).
@@ -186,7 +186,7 @@ fn render_all(nodes: &[Node]) -> String {
 }
 
 /// The spans of the outermost protected elements in the canonical text the
-/// backend gives (see `splitter_core::testing::protected_spans`).
+/// backend gives (see `splitter_testkit::protected_spans`).
 fn protected_spans<S>(backend: Backend, splitter: &Splitter<S>, html: &str) -> Vec<Range<usize>> {
     let parsed = "the backend parses this input";
     match backend {
@@ -302,16 +302,19 @@ fn check_invariants<S: Sizer>(splitter: &Splitter<S>, chunks: &Chunks, label: &s
     }
     let text: Vec<char> = chunks.canonical_text().chars().collect();
     for chunk in chunks {
-        let slice: String = text[chunk.start_index..chunk.end_index].iter().collect();
+        let slice: String = text[chunk.provenance.start_index..chunk.provenance.end_index]
+            .iter()
+            .collect();
         let chars: Vec<char> = chunk.text.chars().collect();
-        let own: String = chars[chunk.prefix_length..chars.len() - chunk.suffix_length]
+        let own: String = chars
+            [chunk.provenance.prefix_length..chars.len() - chunk.provenance.suffix_length]
             .iter()
             .collect();
         assert_eq!(slice, own, "[{label}] offsets of {chunk:?}");
         // What a chunk carries (SPEC §5.1) is at most half of the target.
-        let carried: String = chars[..chunk.prefix_length]
+        let carried: String = chars[..chunk.provenance.prefix_length]
             .iter()
-            .chain(&chars[chars.len() - chunk.suffix_length..])
+            .chain(&chars[chars.len() - chunk.provenance.suffix_length..])
             .collect();
         assert!(
             splitter.sizer().size(&carried) * 2 <= splitter.config().chunk_size

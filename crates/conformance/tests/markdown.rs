@@ -214,12 +214,12 @@ fn a_table_split_across_chunks_repeats_its_header() {
         }
         let first = chunks.get(0).expect("a chunk");
         assert_eq!(
-            first.prefix_length, 0,
+            first.provenance.prefix_length, 0,
             "[{backend}] the first chunk has its own header"
         );
         let second = chunks.get(1).expect("a chunk");
         assert_eq!(
-            second.prefix_length,
+            second.provenance.prefix_length,
             "| Key | Value |\n| --- | --- |\n".len()
         );
     }
@@ -287,7 +287,7 @@ fn what_a_chunk_carries_from_a_list_item_is_carried_without_indentation() {
     let splitter = markdown_splitter(60, |config| config.max_chunk_size = Some(90));
     for (backend, chunks) in split_all(&splitter, &html) {
         assert!(
-            chunks.iter().any(|chunk| chunk.prefix_length > 0
+            chunks.iter().any(|chunk| chunk.provenance.prefix_length > 0
                 && chunk.text.starts_with("| K | V |\n| --- | --- |\n| key ")),
             "[{backend}] {:?}",
             chunks.to_strings()
@@ -400,7 +400,7 @@ fn a_heading_in_a_table_cell_names_its_words() {
         let last = chunks.iter().next_back().expect("chunks");
         assert_eq!(last.text, "after", "[{backend}]");
         assert_eq!(
-            last.heading_path.to_vec(),
+            last.provenance.heading_path.to_vec(),
             ["Minecraft News"],
             "[{backend}]"
         );
@@ -428,7 +428,7 @@ fn heading_paths_name_words_without_markdown() {
                 .iter()
                 .find(|chunk| chunk.text == text)
                 .unwrap_or_else(|| panic!("[{backend}] a chunk {text:?}"));
-            chunk.heading_path.to_vec()
+            chunk.provenance.heading_path.to_vec()
         };
         assert_eq!(path_of("first"), ["Linked cell x|y"], "[{backend}]");
         assert_eq!(path_of("second"), ["Top one"], "[{backend}]");

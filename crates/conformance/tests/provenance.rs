@@ -14,8 +14,8 @@ fn provenance(splitter: &Splitter, html: &str) -> Vec<(String, Vec<String>, Opti
             .map(|chunk| {
                 (
                     chunk.text.to_owned(),
-                    chunk.heading_path.to_vec(),
-                    chunk.anchor.map(str::to_owned),
+                    chunk.provenance.heading_path.to_vec(),
+                    chunk.provenance.anchor.map(str::to_owned),
                 )
             })
             .collect();
@@ -266,10 +266,10 @@ fn late_body_and_html_tags_give_their_ids() {
                 .map(|chunk| {
                     (
                         chunk.text.to_owned(),
-                        chunk.start_index,
-                        chunk.end_index,
-                        chunk.heading_path.to_vec(),
-                        chunk.anchor.map(str::to_owned),
+                        chunk.provenance.start_index,
+                        chunk.provenance.end_index,
+                        chunk.provenance.heading_path.to_vec(),
+                        chunk.provenance.anchor.map(str::to_owned),
                     )
                 })
                 .collect();
@@ -290,11 +290,13 @@ fn offsets_are_in_unicode_scalar_values() {
         let text: Vec<char> = chunks.canonical_text().chars().collect();
         let spans: Vec<(usize, usize)> = chunks
             .iter()
-            .map(|chunk| (chunk.start_index, chunk.end_index))
+            .map(|chunk| (chunk.provenance.start_index, chunk.provenance.end_index))
             .collect();
         assert_eq!(spans, [(0, 7), (8, 11), (12, 16)], "{backend}");
         for chunk in &chunks {
-            let slice: String = text[chunk.start_index..chunk.end_index].iter().collect();
+            let slice: String = text[chunk.provenance.start_index..chunk.provenance.end_index]
+                .iter()
+                .collect();
             assert_eq!(slice, chunk.text, "{backend}");
         }
     }
@@ -344,7 +346,11 @@ fn documents_and_chunks_carry_the_size_in_the_sizers_unit() {
     for backend in Backend::ALL {
         let chunks = backend.split(&splitter, html).expect("parses");
         let chunk = chunks.get(0).expect("one chunk");
-        assert_eq!((chunk.size, chunk.metadata().size), (7, 7), "{backend}");
+        assert_eq!(
+            (chunk.provenance.size, chunk.metadata().size),
+            (7, 7),
+            "{backend}"
+        );
         let docs = chunks.to_documents(&serde_json::Map::new(), Some("header: "));
         assert_eq!(
             docs[0].metadata["size"], 7,

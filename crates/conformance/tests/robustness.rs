@@ -1,7 +1,7 @@
 //! Deep trees and huge text nodes through every backend.
 
 use html_splitter::{Backend, Chunks, Splitter};
-use splitter_core::testing::on_small_stack;
+use splitter_testkit::on_small_stack;
 
 /// Splits `html` with `backend` and checks that no chunk is over `max`
 /// characters (the hard cap the splitter was built with).
@@ -75,9 +75,7 @@ mod deep {
     use super::*;
     use html_splitter::splitter_html5ever::MAX_DEPTH;
     use html_splitter::{DomAdapter, Html5everDom, NodeKind, ScraperDom, TlDom};
-    use splitter_core::testing::{
-        MISNESTED_PATTERNS, assert_consistent, max_depth, misnested, nested,
-    };
+    use splitter_testkit::{MISNESTED_PATTERNS, assert_consistent, max_depth, misnested, nested};
 
     /// Parses `html` with `backend`'s own tree and returns its depth, after
     /// checking the tree's consistency.

@@ -65,8 +65,12 @@ fn headings_and_ids_of_left_out_content_are_not_seen() {
     for (backend, chunks) in split_all(&exclude, html) {
         let chunk = chunks.get(0).expect("one chunk");
         assert_eq!(chunk.text, "Guide\nBody.", "[{backend}]");
-        assert_eq!(chunk.heading_path.to_vec(), ["Guide"], "[{backend}]");
-        assert_eq!(chunk.anchor, Some("guide"), "[{backend}]");
+        assert_eq!(
+            chunk.provenance.heading_path.to_vec(),
+            ["Guide"],
+            "[{backend}]"
+        );
+        assert_eq!(chunk.provenance.anchor, Some("guide"), "[{backend}]");
     }
     // With include, ids outside the included roots (here an ancestor) are
     // not seen either.
@@ -76,11 +80,11 @@ fn headings_and_ids_of_left_out_content_are_not_seen() {
         let chunk = chunks.get(0).expect("one chunk");
         assert_eq!(chunk.text, "Only this.", "[{backend}]");
         assert!(
-            chunk.heading_path.is_empty(),
+            chunk.provenance.heading_path.is_empty(),
             "[{backend}] {:?}",
-            chunk.heading_path
+            chunk.provenance.heading_path
         );
-        assert_eq!(chunk.anchor, None, "[{backend}]");
+        assert_eq!(chunk.provenance.anchor, None, "[{backend}]");
     }
 }
 

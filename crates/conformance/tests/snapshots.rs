@@ -53,10 +53,15 @@ fn render(chunks: &Chunks) -> String {
         let _ = writeln!(
             out,
             "[{}..{}] anchor: {} | path: {}",
-            chunk.start_index,
-            chunk.end_index,
-            chunk.anchor.unwrap_or("-"),
-            chunk.heading_path.iter().collect::<Vec<_>>().join(" > ")
+            chunk.provenance.start_index,
+            chunk.provenance.end_index,
+            chunk.provenance.anchor.unwrap_or("-"),
+            chunk
+                .provenance
+                .heading_path
+                .iter()
+                .collect::<Vec<_>>()
+                .join(" > ")
         );
         let _ = writeln!(out, "{chunk}");
     }

@@ -34,9 +34,8 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use clap::Parser;
 use html_splitter::encoding::Encoding;
-use html_splitter::{
-    Backend, Content, Format, Links, PageMetadataMode, Splitter, SplitterConfig, Whitespace,
-};
+use html_splitter::{Backend, ConfigKey, PageMetadataMode, Splitter, SplitterConfig};
+use serde_json::Value;
 
 use crate::inputs::Input;
 use crate::pending::PendingFile;
@@ -108,17 +107,17 @@ struct Args {
     /// Whitespace of the text: `normalize` (the default: as a reader sees
     /// it, runs of whitespace become one space, except in `pre`) or
     /// `preserve` (as authored).
-    #[arg(long, value_name = "MODE", value_parser = ["preserve", "normalize"])]
+    #[arg(long, value_name = "MODE", value_parser = choices("whitespace"))]
     whitespace: Option<String>,
 
     /// What the chunks are: `text` (the default) or `markdown` (headings,
     /// lists, fenced code, pipe tables that keep their header).
-    #[arg(long, value_name = "FORMAT", value_parser = ["text", "markdown"])]
+    #[arg(long, value_name = "FORMAT", value_parser = choices("format"))]
     format: Option<String>,
 
     /// Links and images in Markdown: `text` (the default: a link is its
     /// text) or `inline` (`[text](href)`, `![alt](src)`).
-    #[arg(long, value_name = "MODE", value_parser = ["text", "inline"])]
+    #[arg(long, value_name = "MODE", value_parser = choices("links"))]
     links: Option<String>,
 
     /// Begin each chunk with a line naming its heading path (counted in
@@ -140,14 +139,14 @@ struct Args {
     /// `main` (only the page's main content: the article or manual page,
     /// without menus, banners, share bars, related links, comments and
     /// footers).
-    #[arg(long, value_name = "WHICH", value_parser = ["all", "main"])]
+    #[arg(long, value_name = "WHICH", value_parser = choices("content"))]
     content: Option<String>,
 
     /// Which facts about the page each chunk's metadata carries: `basic`
     /// (the default: title, description, language), `full` (also author,
     /// published, siteName, url) or `none`. `--documents` records carry
     /// every fact.
-    #[arg(long, value_name = "WHICH", value_parser = ["basic", "full", "none"])]
+    #[arg(long, value_name = "WHICH", value_parser = choices("pageMetadata"))]
     page_metadata: Option<String>,
 
     /// Also write one JSON line per document to FILE: {"source": "…", "text":
@@ -198,6 +197,13 @@ struct Args {
     /// process.
     #[arg(long, value_name = "BACKEND", hide = true)]
     compare_probe: Option<String>,
+}
+
+/// The values of the config key `key` (camelCase) that take one of a few,
+/// as the core's table of keys lists them.
+fn choices(key: &str) -> clap::builder::PossibleValuesParser {
+    let choices = ConfigKey::named(key).map_or(&[][..], ConfigKey::choices);
+    clap::builder::PossibleValuesParser::new(choices.iter().copied())
 }
 
 fn after_help() -> String {
@@ -322,58 +328,33 @@ impl Job {
                 None => bail!("chunkSize is required: pass --chunk-size N or --config FILE"),
             },
         };
-        if let Some(chunk_size) = args.chunk_size {
-            config.chunk_size = chunk_size;
-        }
-        if let Some(max) = args.max_chunk_size {
-            config.max_chunk_size = Some(max);
-        }
-        if !args.separators.is_empty() {
-            config.separators = args.separators;
-        }
-        if !args.never_break_within.is_empty() {
-            config.never_break_within = args.never_break_within;
-        }
-        if let Some(overlap) = args.chunk_overlap {
-            config.chunk_overlap = overlap;
-        }
-        match args.whitespace.as_deref() {
-            Some("normalize") => config.whitespace = Whitespace::Normalize,
-            Some(_) => config.whitespace = Whitespace::Preserve,
-            None => {}
-        }
-        match args.format.as_deref() {
-            Some("markdown") => config.format = Format::Markdown,
-            Some(_) => config.format = Format::Text,
-            None => {}
-        }
-        match args.links.as_deref() {
-            Some("inline") => config.links = Links::Inline,
-            Some(_) => config.links = Links::Text,
-            None => {}
-        }
-        if args.heading_context {
-            config.heading_context = true;
-        }
-        if !args.include.is_empty() {
-            config.include = args.include;
-        }
-        if !args.exclude.is_empty() {
-            config.exclude = args.exclude;
-        }
-        match args.content.as_deref() {
-            Some("main") => config.content = Content::Main,
-            Some(_) => config.content = Content::All,
-            None => {}
-        }
-        if let Some(sizer) = args.sizer {
-            config.sizer = Some(sizer);
-        }
-        match args.page_metadata.as_deref() {
-            Some("full") => config.page_metadata = PageMetadataMode::Full,
-            Some("none") => config.page_metadata = PageMetadataMode::None,
-            Some(_) => config.page_metadata = PageMetadataMode::Basic,
-            None => {}
+        // The flags override the file, each through the core's table of
+        // keys, as the file's keys were read. A list flag given replaces
+        // the file's list; a flag not given leaves the file's value.
+        let list = |selectors: Vec<String>| (!selectors.is_empty()).then(|| Value::from(selectors));
+        let flags = [
+            ("chunkSize", args.chunk_size.map(Value::from)),
+            ("maxChunkSize", args.max_chunk_size.map(Value::from)),
+            ("separators", list(args.separators)),
+            ("neverBreakWithin", list(args.never_break_within)),
+            ("chunkOverlap", args.chunk_overlap.map(Value::from)),
+            ("whitespace", args.whitespace.map(Value::from)),
+            ("format", args.format.map(Value::from)),
+            ("links", args.links.map(Value::from)),
+            (
+                "headingContext",
+                args.heading_context.then_some(Value::Bool(true)),
+            ),
+            ("include", list(args.include)),
+            ("exclude", list(args.exclude)),
+            ("content", args.content.map(Value::from)),
+            ("sizer", args.sizer.map(Value::from)),
+            ("pageMetadata", args.page_metadata.map(Value::from)),
+        ];
+        for (key, value) in flags {
+            if let Some(value) = value {
+                config.set(key, value)?;
+            }
         }
         // The lines carry the configured facts; `--documents` records and
         // the report every fact, so the splitter reads them all then.

@@ -194,8 +194,16 @@ mod tests {
             chunks.page_metadata()
         );
         assert!(chunks.len() > 3);
-        assert!(chunks.iter().any(|chunk| chunk.heading_path.len() > 1));
-        assert!(chunks.iter().any(|chunk| chunk.prefix_length > 0));
+        assert!(
+            chunks
+                .iter()
+                .any(|chunk| chunk.provenance.heading_path.len() > 1)
+        );
+        assert!(
+            chunks
+                .iter()
+                .any(|chunk| chunk.provenance.prefix_length > 0)
+        );
         let mut expected = Vec::new();
         for (index, chunk) in chunks.iter().enumerate() {
             let record = LibraryRecord {

@@ -34,13 +34,19 @@ pub fn document_entry(source: &str, all_chunks: &Chunks) -> Vec<u8> {
                     .nth(chars)
                     .map_or(chunk.text.len(), |(at, _)| at)
             };
-            let own_start = byte_at(chunk.prefix_length);
+            let own_start = byte_at(chunk.provenance.prefix_length);
             let char_count = chunk.text.chars().count();
-            let own_end = byte_at(char_count.saturating_sub(chunk.suffix_length)).max(own_start);
+            let own_end =
+                byte_at(char_count.saturating_sub(chunk.provenance.suffix_length)).max(own_start);
             Chunk {
                 part_index,
-                size: chunk.size,
-                heading_path: chunk.heading_path.iter().collect::<Vec<_>>().join(" › "),
+                size: chunk.provenance.size,
+                heading_path: chunk
+                    .provenance
+                    .heading_path
+                    .iter()
+                    .collect::<Vec<_>>()
+                    .join(" › "),
                 prefix: &chunk.text[..own_start],
                 text: &chunk.text[own_start..own_end],
                 suffix: &chunk.text[own_end..],

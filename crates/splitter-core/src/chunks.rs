@@ -2,7 +2,7 @@
 //! and [`Chunks::check`], the one checker of SPEC §6 invariants 1–3.
 
 use std::fmt;
-use std::ops::{Deref, Range};
+use std::ops::Range;
 
 use serde::Serialize;
 use serde::ser::SerializeSeq;
@@ -22,7 +22,8 @@ use crate::sizer::Sizer;
 /// # use splitter_core::Chunks;
 /// fn print(chunks: &Chunks) {
 ///     for chunk in chunks {
-///         println!("{} {:?} {}", chunk.anchor.unwrap_or("-"), chunk.heading_path, chunk.text);
+///         let provenance = &chunk.provenance;
+///         println!("{} {:?} {}", provenance.anchor.unwrap_or("-"), provenance.heading_path, chunk.text);
 ///     }
 /// }
 /// ```
@@ -52,8 +53,8 @@ pub(crate) struct CarriedText {
 /// One chunk: its text, where it lies in the canonical text, and where it
 /// comes from in the document (SPEC §7).
 ///
-/// Its provenance is a [`ChunkMetadata`], whose fields read as the chunk's
-/// own (`chunk.start_index`, through `Deref`). Serialises (camelCase) as
+/// Its provenance is a [`ChunkMetadata`], in the field `provenance`
+/// (`chunk.provenance.start_index`). Serialises (camelCase) as
 /// `{"text", "startIndex", "endIndex", "headingPath", "anchor", "size",
 /// "prefixLength", "suffixLength"}`; [`Chunk::metadata`] gives the same
 /// without the text.
@@ -77,14 +78,6 @@ impl<'a> Chunk<'a> {
     /// (a LangChain document's `metadata`).
     pub fn metadata(&self) -> ChunkMetadata<'a> {
         self.provenance
-    }
-}
-
-impl<'a> Deref for Chunk<'a> {
-    type Target = ChunkMetadata<'a>;
-
-    fn deref(&self) -> &ChunkMetadata<'a> {
-        &self.provenance
     }
 }
 
@@ -330,7 +323,7 @@ impl Chunks {
     /// overlap and only whitespace lies outside them.
     ///
     /// The splitter guarantees all of this; the check is for tests, fuzzers
-    /// and anyone plugging in their own [`DomAdapter`] or [`Sizer`].
+    /// and anyone plugging in their own [`DomAdapter`](crate::DomAdapter) or [`Sizer`].
     ///
     /// ```
     /// use splitter_core::{Characters, Chunks};

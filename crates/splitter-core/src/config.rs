@@ -1,6 +1,17 @@
-//! Splitter configuration: the JSON form, the builder, and validation.
+//! Splitter configuration: the JSON form, the table of its keys, and
+//! validation.
+//!
+//! [`CONFIG_KEYS`] is the one list of the keys of SPEC §2: their camelCase
+//! and snake_case names, what each value must be and what an error says.
+//! Reading a config checks its shape against it ([`SplitterConfig::from_json`],
+//! [`SplitterConfig::from_value`]), [`SplitterConfig::set`] sets one key
+//! through it (the CLI's flags), and the front ends take their names and
+//! choices from it.
+
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::page_metadata::PageMetadataMode;
 
@@ -198,78 +209,236 @@ fn is_false(value: &bool) -> bool {
     !*value
 }
 
+/// The error for a value of the wrong type in every selector list.
+const SELECTORS: &str = "an array of CSS selector strings";
+
+const fn key(
+    name: &'static str,
+    snake_name: &'static str,
+    kind: ValueKind,
+    expected: &'static str,
+) -> ConfigKey {
+    ConfigKey {
+        name,
+        snake_name,
+        kind,
+        expected,
+    }
+}
+
+/// What the value of a key of SPEC §2 must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ValueKind {
+    /// A non-negative integer (`chunkSize`; `chunkOverlap`, which
+    /// validation then holds to 0).
+    Size,
+    /// A non-negative integer, or null for none (`maxChunkSize`).
+    SizeOrNull,
+    /// An array of CSS selector strings.
+    Selectors,
+    /// One of these strings.
+    Choice(&'static [&'static str]),
+    /// `true` or `false`.
+    Bool,
+    /// A string, or null for the default (`sizer`).
+    NameOrNull,
+}
+
+/// One key of SPEC §2: its names and what its value must be. The table of
+/// them, [`CONFIG_KEYS`], is the one list of the keys: reading a config,
+/// its errors and the front ends' names (the CLI's choices, Python's
+/// keyword arguments) all come from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ConfigKey {
+    /// The key as JSON writes it, camelCase (`maxChunkSize`): the config
+    /// file, Node.js and the errors of both.
+    pub name: &'static str,
+    /// The key in snake_case (`max_chunk_size`): Python's keyword arguments
+    /// and their errors.
+    pub snake_name: &'static str,
+    /// What its value must be.
+    pub kind: ValueKind,
+    /// What an error says the value must be (`a positive integer`).
+    pub expected: &'static str,
+}
+
+/// The keys of SPEC §2, in its order.
+pub const CONFIG_KEYS: &[ConfigKey] = &[
+    key(
+        "chunkSize",
+        "chunk_size",
+        ValueKind::Size,
+        "a positive integer",
+    ),
+    key(
+        "maxChunkSize",
+        "max_chunk_size",
+        ValueKind::SizeOrNull,
+        "a positive integer or null",
+    ),
+    key("separators", "separators", ValueKind::Selectors, SELECTORS),
+    key(
+        "neverBreakWithin",
+        "never_break_within",
+        ValueKind::Selectors,
+        SELECTORS,
+    ),
+    key(
+        "chunkOverlap",
+        "chunk_overlap",
+        ValueKind::Size,
+        "0 (chunk overlap is not supported)",
+    ),
+    key(
+        "whitespace",
+        "whitespace",
+        ValueKind::Choice(&["preserve", "normalize"]),
+        r#""preserve" or "normalize""#,
+    ),
+    key(
+        "format",
+        "format",
+        ValueKind::Choice(&["text", "markdown"]),
+        r#""text" or "markdown""#,
+    ),
+    key(
+        "links",
+        "links",
+        ValueKind::Choice(&["text", "inline"]),
+        r#""text" or "inline""#,
+    ),
+    key("include", "include", ValueKind::Selectors, SELECTORS),
+    key("exclude", "exclude", ValueKind::Selectors, SELECTORS),
+    key(
+        "content",
+        "content",
+        ValueKind::Choice(&["all", "main"]),
+        r#""all" or "main""#,
+    ),
+    key(
+        "headingContext",
+        "heading_context",
+        ValueKind::Bool,
+        "true or false",
+    ),
+    key(
+        "sizer",
+        "sizer",
+        ValueKind::NameOrNull,
+        r#"a string such as "characters", "bytes", "utf16", "tiktoken:cl100k_base" or "huggingface:<path to tokenizer.json>""#,
+    ),
+    key(
+        "pageMetadata",
+        "page_metadata",
+        ValueKind::Choice(&["basic", "full", "none"]),
+        r#""basic", "full" or "none""#,
+    ),
+];
+
+impl ConfigKey {
+    /// The key whose camelCase name is `name`.
+    ///
+    /// ```
+    /// use splitter_core::ConfigKey;
+    ///
+    /// let key = ConfigKey::named("neverBreakWithin").expect("a key of SPEC §2");
+    /// assert_eq!(key.snake_name, "never_break_within");
+    /// assert!(ConfigKey::named("never_break_within").is_none());
+    /// ```
+    pub fn named(name: &str) -> Option<&'static ConfigKey> {
+        CONFIG_KEYS.iter().find(|key| key.name == name)
+    }
+
+    /// The key whose snake_case name is `name`.
+    pub fn snake_named(name: &str) -> Option<&'static ConfigKey> {
+        CONFIG_KEYS.iter().find(|key| key.snake_name == name)
+    }
+
+    /// The strings the key takes when it takes one of a few
+    /// ([`ValueKind::Choice`]); empty otherwise.
+    ///
+    /// ```
+    /// use splitter_core::ConfigKey;
+    ///
+    /// let format = ConfigKey::named("format").expect("a key of SPEC §2");
+    /// assert_eq!(format.choices(), ["text", "markdown"]);
+    /// ```
+    pub fn choices(&self) -> &'static [&'static str] {
+        match self.kind {
+            ValueKind::Choice(choices) => choices,
+            _ => &[],
+        }
+    }
+
+    /// Why this key does not take `value`, when its type or spelling is
+    /// wrong (its value is checked later, by [`SplitterConfig::validate`]).
+    fn shape_error(&self, value: &Value) -> Option<ConfigError> {
+        let is_size = |value: &Value| value.as_u64().is_some_and(|n| usize::try_from(n).is_ok());
+        let fits = match self.kind {
+            ValueKind::Size => is_size(value),
+            ValueKind::SizeOrNull => value.is_null() || is_size(value),
+            ValueKind::Selectors => match value {
+                Value::Array(selectors) => {
+                    if let Some(index) = selectors.iter().position(|selector| !selector.is_string())
+                    {
+                        return Some(invalid(
+                            &format!("{}[{index}]", self.name),
+                            "a CSS selector string",
+                            &selectors[index],
+                        ));
+                    }
+                    true
+                }
+                _ => false,
+            },
+            ValueKind::Choice(choices) => {
+                value.as_str().is_some_and(|value| choices.contains(&value))
+            }
+            ValueKind::Bool => value.is_boolean(),
+            ValueKind::NameOrNull => value.is_string() || value.is_null(),
+        };
+        (!fits).then(|| invalid(self.name, self.expected, value))
+    }
+}
+
+fn invalid(key: &str, expected: &'static str, value: &Value) -> ConfigError {
+    ConfigError::InvalidValue {
+        key: key.to_owned(),
+        expected,
+        got: shown(value),
+    }
+}
+
 /// The keys of SPEC §2, as [`ConfigError::UnknownKey`] lists them.
-const KEYS: &str = "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, format, links, include, exclude, content, headingContext, sizer, pageMetadata";
+fn known_keys() -> &'static str {
+    static KNOWN: LazyLock<String> = LazyLock::new(|| {
+        let names: Vec<&str> = CONFIG_KEYS.iter().map(|key| key.name).collect();
+        names.join(", ")
+    });
+    &KNOWN
+}
 
 /// The first key of the config object `map` (in key order) whose value the
 /// config does not take, an unknown key, or a missing `chunkSize`; `None`
 /// when the shape is right.
-fn shape_error(map: &serde_json::Map<String, serde_json::Value>) -> Option<ConfigError> {
-    use serde_json::Value;
-
-    let invalid = |key: &str, expected: &'static str, value: &Value| ConfigError::InvalidValue {
-        key: key.to_owned(),
-        expected,
-        got: shown(value),
-    };
-    let is_size = |value: &Value| value.as_u64().is_some_and(|n| usize::try_from(n).is_ok());
-    for (key, value) in map {
-        let error = match key.as_str() {
-            "chunkSize" if !is_size(value) => invalid(key, "a positive integer", value),
-            "maxChunkSize" if !value.is_null() && !is_size(value) => {
-                invalid(key, "a positive integer or null", value)
-            }
-            "separators" | "neverBreakWithin" | "include" | "exclude" => match value {
-                Value::Array(selectors) => {
-                    match selectors.iter().position(|selector| !selector.is_string()) {
-                        Some(index) => invalid(
-                            &format!("{key}[{index}]"),
-                            "a CSS selector string",
-                            &selectors[index],
-                        ),
-                        None => continue,
-                    }
-                }
-                _ => invalid(key, "an array of CSS selector strings", value),
-            },
-            "chunkOverlap" if !is_size(value) => {
-                invalid(key, "0 (chunk overlap is not supported)", value)
-            }
-            "whitespace" if !matches!(value.as_str(), Some("preserve" | "normalize")) => {
-                invalid(key, r#""preserve" or "normalize""#, value)
-            }
-            "format" if !matches!(value.as_str(), Some("text" | "markdown")) => {
-                invalid(key, r#""text" or "markdown""#, value)
-            }
-            "links" if !matches!(value.as_str(), Some("text" | "inline")) => {
-                invalid(key, r#""text" or "inline""#, value)
-            }
-            "content" if !matches!(value.as_str(), Some("all" | "main")) => {
-                invalid(key, r#""all" or "main""#, value)
-            }
-            "headingContext" if !value.is_boolean() => invalid(key, "true or false", value),
-            "pageMetadata" if !matches!(value.as_str(), Some("basic" | "full" | "none")) => {
-                invalid(key, r#""basic", "full" or "none""#, value)
-            }
-            "sizer" if !value.is_string() && !value.is_null() => invalid(
-                key,
-                r#"a string such as "characters", "bytes", "utf16", "tiktoken:cl100k_base" or "huggingface:<path to tokenizer.json>""#,
-                value,
-            ),
-            "chunkSize" | "maxChunkSize" | "chunkOverlap" | "whitespace" | "format" | "links"
-            | "content" | "headingContext" | "sizer" | "pageMetadata" => continue,
-            _ => ConfigError::UnknownKey {
-                key: key.clone(),
-                known: KEYS,
-            },
-        };
-        return Some(error);
-    }
-    (!map.contains_key("chunkSize")).then_some(ConfigError::MissingKey("chunkSize"))
+fn shape_error(map: &serde_json::Map<String, Value>) -> Option<ConfigError> {
+    map.iter()
+        .find_map(|(name, value)| match ConfigKey::named(name) {
+            Some(key) => key.shape_error(value),
+            None => Some(ConfigError::UnknownKey {
+                key: name.clone(),
+                known: known_keys(),
+            }),
+        })
+        .or_else(|| {
+            (!map.contains_key("chunkSize")).then_some(ConfigError::MissingKey("chunkSize"))
+        })
 }
 
 /// `value` as JSON, shortened to about 60 characters.
-fn shown(value: &serde_json::Value) -> String {
+fn shown(value: &Value) -> String {
     const LONGEST: usize = 60;
     let json = value.to_string();
     match json.char_indices().nth(LONGEST) {
@@ -318,10 +487,10 @@ impl SplitterConfig {
     /// assert_eq!(err.to_string(), "chunkSize: expected a positive integer, got -5");
     /// ```
     pub fn from_json(json: &str) -> Result<Self, ConfigError> {
-        let document: serde_json::Value =
+        let document: Value =
             serde_json::from_str(json).map_err(|err| ConfigError::Json(err.to_string()))?;
         // Not an object: serde would read an array as the fields in order.
-        let serde_json::Value::Object(map) = &document else {
+        let Value::Object(map) = &document else {
             return Err(ConfigError::NotAnObject(shown(&document)));
         };
         // Read from the text, not the document, so that a duplicate key is
@@ -329,6 +498,55 @@ impl SplitterConfig {
         // neither the key nor the value: find them in the document.
         serde_json::from_str(json)
             .map_err(|err| shape_error(map).unwrap_or_else(|| ConfigError::Json(err.to_string())))
+    }
+
+    /// Reads a JSON object with the camelCase keys of SPEC §2 given as a
+    /// value, not as text: how the bindings pass what their language's
+    /// caller wrote. The same checks and errors as
+    /// [`SplitterConfig::from_json`] (an object has no duplicate keys).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use splitter_core::SplitterConfig;
+    ///
+    /// let config = SplitterConfig::from_value(&json!({"chunkSize": 100, "format": "markdown"}))?;
+    /// assert_eq!(config.chunk_size, 100);
+    /// let err = SplitterConfig::from_value(&json!({"chunkSize": 100, "format": "html"})).unwrap_err();
+    /// assert_eq!(err.to_string(), r#"format: expected "text" or "markdown", got "html""#);
+    /// # Ok::<(), splitter_core::ConfigError>(())
+    /// ```
+    pub fn from_value(value: &Value) -> Result<Self, ConfigError> {
+        let Value::Object(map) = value else {
+            return Err(ConfigError::NotAnObject(shown(value)));
+        };
+        SplitterConfig::deserialize(value)
+            .map_err(|err| shape_error(map).unwrap_or_else(|| ConfigError::Json(err.to_string())))
+    }
+
+    /// Sets the key `name` (camelCase, SPEC §2) to `value`, checked as
+    /// [`SplitterConfig::from_json`] checks it: how the CLI's flags
+    /// override its config file. The result is checked by
+    /// [`SplitterConfig::validate`] later, as a config read whole is.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use splitter_core::{Format, SplitterConfig};
+    ///
+    /// let mut config = SplitterConfig::new(100);
+    /// config.set("format", json!("markdown"))?;
+    /// assert_eq!(config.format, Format::Markdown);
+    /// assert!(config.set("chunkSzie", json!(10)).is_err());
+    /// # Ok::<(), splitter_core::ConfigError>(())
+    /// ```
+    pub fn set(&mut self, name: &str, value: Value) -> Result<(), ConfigError> {
+        let mut map = match serde_json::to_value(&*self) {
+            Ok(Value::Object(map)) => map,
+            Ok(other) => return Err(ConfigError::NotAnObject(shown(&other))),
+            Err(err) => return Err(ConfigError::Json(err.to_string())),
+        };
+        map.insert(name.to_owned(), value);
+        *self = SplitterConfig::from_value(&Value::Object(map))?;
+        Ok(())
     }
 
     /// Checks the sizes, the overlap and the combinations of `format`,
@@ -485,7 +703,7 @@ mod tests {
             SplitterConfig::from_json(r#"{"chunkSize": 10, "chunkSzie": 4}"#),
             Err(ConfigError::UnknownKey {
                 key: "chunkSzie".to_owned(),
-                known: KEYS,
+                known: "chunkSize, maxChunkSize, separators, neverBreakWithin, chunkOverlap, whitespace, format, links, include, exclude, content, headingContext, sizer, pageMetadata",
             })
         );
         assert_eq!(message(r#"{"maxChunkSize": 10}"#), "chunkSize is required");
@@ -493,6 +711,114 @@ mod tests {
             message("[1, 2]"),
             "the configuration must be a JSON object with the keys of SPEC §2, got [1,2]"
         );
+    }
+
+    #[test]
+    fn every_field_has_its_key_and_every_choice_its_message() {
+        // Every key of a config with no field at its default is in the
+        // table, in the struct's order, and no other.
+        let mut config = SplitterConfig::new(10);
+        config.max_chunk_size = Some(20);
+        config.separators = vec!["h2".into()];
+        config.never_break_within = vec!["pre".into()];
+        config.chunk_overlap = 1;
+        config.whitespace = Whitespace::Preserve;
+        config.format = Format::Markdown;
+        config.links = Links::Inline;
+        config.include = vec!["main".into()];
+        config.exclude = vec!["nav".into()];
+        config.content = Content::Main;
+        config.heading_context = true;
+        config.sizer = Some("bytes".into());
+        config.page_metadata = PageMetadataMode::Full;
+        let Ok(Value::Object(map)) = serde_json::to_value(&config) else {
+            panic!("a config serialises as an object");
+        };
+        let names: Vec<&str> = CONFIG_KEYS.iter().map(|key| key.name).collect();
+        assert_eq!(
+            map.keys().map(String::as_str).collect::<Vec<_>>().len(),
+            names.len()
+        );
+        for name in map.keys() {
+            assert!(names.contains(&name.as_str()), "{name} is in the table");
+        }
+        for key in CONFIG_KEYS {
+            let snake: String = key
+                .name
+                .chars()
+                .flat_map(|c| match c.is_ascii_uppercase() {
+                    true => vec!['_', c.to_ascii_lowercase()],
+                    false => vec![c],
+                })
+                .collect();
+            assert_eq!(key.snake_name, snake);
+            let quoted: Vec<String> = key.choices().iter().map(|c| format!("{c:?}")).collect();
+            if let Some((last, rest)) = quoted.split_last() {
+                assert_eq!(key.expected, format!("{} or {last}", rest.join(", ")));
+                // Each choice reads back as the value it names.
+                for choice in key.choices() {
+                    let mut config = SplitterConfig::new(10);
+                    config
+                        .set(key.name, Value::from(*choice))
+                        .expect("a choice of the key");
+                    let Ok(Value::Object(map)) = serde_json::to_value(&config) else {
+                        panic!("a config serialises as an object");
+                    };
+                    let written = map.get(key.name).and_then(Value::as_str);
+                    assert!(written.is_none_or(|written| written == *choice), "{choice}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn set_checks_the_key_and_the_value_as_reading_does() {
+        let mut config = SplitterConfig::from_json(r#"{"chunkSize": 10, "separators": ["h2"]}"#)
+            .expect("a good config");
+        config.set("maxChunkSize", Value::from(20)).expect("a size");
+        config
+            .set("headingContext", Value::Bool(true))
+            .expect("a bool");
+        assert_eq!(config.max_chunk_size, Some(20));
+        assert!(config.heading_context);
+        assert_eq!(config.separators, ["h2"]);
+        assert_eq!(
+            config
+                .set("links", Value::from("footnote"))
+                .map_err(|err| err.to_string()),
+            Err(r#"links: expected "text" or "inline", got "footnote""#.to_owned())
+        );
+        assert_eq!(
+            config.set("chunkSzie", Value::from(4)),
+            Err(ConfigError::UnknownKey {
+                key: "chunkSzie".to_owned(),
+                known: known_keys(),
+            })
+        );
+        assert_eq!(
+            config.max_chunk_size,
+            Some(20),
+            "a refused value changes nothing"
+        );
+    }
+
+    #[test]
+    fn a_value_reads_as_its_text_does() {
+        for json in [
+            r#"{"chunkSize": 10, "format": "markdown", "links": "inline", "exclude": ["nav"]}"#,
+            r#"{"chunkSize": 10, "chunkSzie": 4}"#,
+            r#"{"chunkSize": -1}"#,
+            r#"{"maxChunkSize": 10}"#,
+            r#"{"chunkSize": 10, "include": ["a", 1]}"#,
+            "[1, 2]",
+        ] {
+            let value: Value = serde_json::from_str(json).expect("JSON");
+            assert_eq!(
+                SplitterConfig::from_value(&value),
+                SplitterConfig::from_json(json),
+                "{json}"
+            );
+        }
     }
 
     #[test]

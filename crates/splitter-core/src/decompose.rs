@@ -10,8 +10,9 @@
 use std::ops::Range;
 
 use crate::adapter::DomAdapter;
-use crate::canonical::{CanonicalText, is_heading_element};
+use crate::canonical::CanonicalText;
 use crate::context::Context;
+use crate::elements::is_heading_element;
 use crate::forced::force_split;
 use crate::segments::{Limits, Origin, Segments, Size};
 use crate::select::{MatchCaches, SelectorSet};

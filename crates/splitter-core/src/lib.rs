@@ -43,9 +43,13 @@ mod config;
 mod context;
 mod decompose;
 mod documents;
+mod elements;
 mod error;
 mod forced;
 mod heading_texts;
+// Without the feature `testing`, the measurement hooks of `Rules` (its
+// named rules, `without`) have no caller in this crate.
+#[cfg_attr(not(any(test, feature = "testing")), allow(dead_code))]
 mod main_content;
 mod markdown;
 mod markdown_writer;
@@ -58,9 +62,8 @@ mod select;
 mod size_policy;
 mod sizer;
 mod splitter;
-#[cfg(any(test, feature = "testing"))]
-#[doc(hidden)]
-pub mod testing;
+#[cfg(test)]
+mod testing;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -68,11 +71,14 @@ mod tokens;
 
 pub use adapter::{Children, DomAdapter, NodeKind};
 pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, InvariantViolation, Texts};
-pub use config::{Content, Format, Links, SplitterConfig, Whitespace};
+pub use config::{
+    CONFIG_KEYS, ConfigKey, Content, Format, Links, SplitterConfig, ValueKind, Whitespace,
+};
 pub use documents::{Document, JsonValue, Metadata, PartMetadata};
 pub use error::{ConfigError, ParseError};
-/// The rules of `content: "main"`, to measure each one's effect; not part
-/// of the stable API.
+/// The rules of `content: "main"`, to measure each one's effect (feature
+/// `testing`, for `cargo xtask main-content`); not part of the stable API.
+#[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub use main_content::Rules as MainContentRules;
 pub use named::AnySizer;

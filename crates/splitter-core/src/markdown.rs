@@ -257,7 +257,7 @@ fn first_char<A: DomAdapter>(
 }
 
 fn is_block<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
-    crate::canonical::is_block_element(dom.element_name(node))
+    crate::elements::is_block_element(dom.element_name(node))
 }
 
 /// What the emphasis markers of `node` (`strong`, `em`…) stand between,

@@ -12,6 +12,7 @@ use std::ops::Range;
 
 use crate::adapter::DomAdapter;
 use crate::config::Links;
+use crate::elements::{Mark, mark_of};
 use crate::markdown::{self, TableLayout};
 use crate::text::{collapse_whitespace, is_whitespace_only};
 
@@ -73,66 +74,6 @@ pub(crate) struct ContextRegion {
     pub(crate) prefix: Range<usize>,
     /// The closing fence's byte range, for a code block.
     pub(crate) suffix: Option<Range<usize>>,
-}
-
-/// What an element is to the Markdown form (SPEC §3.2); `Other` for the
-/// plain text forms and for elements Markdown writes nothing for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Mark {
-    Other,
-    /// `h1`–`h6`, with its rank.
-    Heading(u8),
-    /// `pre`: a fenced code block.
-    Pre,
-    List {
-        ordered: bool,
-    },
-    Quote,
-    Code,
-    Strong,
-    Emphasis,
-    Link,
-    Image,
-    Rule,
-    Break,
-    Definitions,
-    Term,
-    Definition,
-    Table,
-    Row,
-    Cell,
-}
-
-pub(crate) fn mark_of(name: &str) -> Mark {
-    const MAX: usize = 10;
-    if name.len() > MAX {
-        return Mark::Other;
-    }
-    let mut buf = [0u8; MAX];
-    let buf = &mut buf[..name.len()];
-    buf.copy_from_slice(name.as_bytes());
-    buf.make_ascii_lowercase();
-    match &*buf {
-        [b'h', rank @ b'1'..=b'6'] => Mark::Heading(rank - b'0'),
-        b"pre" => Mark::Pre,
-        b"ul" | b"menu" => Mark::List { ordered: false },
-        b"ol" => Mark::List { ordered: true },
-        b"blockquote" => Mark::Quote,
-        b"code" => Mark::Code,
-        b"strong" | b"b" => Mark::Strong,
-        b"em" | b"i" => Mark::Emphasis,
-        b"a" => Mark::Link,
-        b"img" => Mark::Image,
-        b"hr" => Mark::Rule,
-        b"br" => Mark::Break,
-        b"dl" => Mark::Definitions,
-        b"dt" => Mark::Term,
-        b"dd" => Mark::Definition,
-        b"table" => Mark::Table,
-        b"tr" => Mark::Row,
-        b"td" | b"th" => Mark::Cell,
-        _ => Mark::Other,
-    }
 }
 
 /// What an open element added to the Markdown state, to undo on close.

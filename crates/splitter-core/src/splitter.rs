@@ -9,7 +9,6 @@ use crate::context::Context;
 use crate::decompose::{Decomposition, Settings};
 use crate::error::ConfigError;
 use crate::main_content::Rules;
-use crate::main_content::Rules as MainContentRules;
 use crate::merge::{Merged, join_headings, merge};
 use crate::named::AnySizer;
 use crate::page_metadata::PageMetadata;
@@ -142,11 +141,13 @@ impl<S: Sizer> Splitter<S> {
     }
 
     /// Finds the main content with only `rules` (all by default), to
-    /// measure each rule's effect. For measurements only, not part of the
-    /// stable API.
+    /// measure each rule's effect. For measurements only (feature
+    /// `testing`, for `cargo xtask main-content`), not part of the stable
+    /// API.
+    #[cfg(any(test, feature = "testing"))]
     #[doc(hidden)]
     #[must_use]
-    pub fn with_main_content_rules(mut self, rules: MainContentRules) -> Self {
+    pub fn with_main_content_rules(mut self, rules: crate::MainContentRules) -> Self {
         self.main_rules = rules;
         self
     }
@@ -263,6 +264,36 @@ impl<S: Sizer> Splitter<S> {
 }
 
 impl<S> Splitter<S> {
+    /// The byte spans, in the canonical text [`Splitter::split`] gives for
+    /// `dom`, of the outermost elements that match the splitter's
+    /// `neverBreakWithin` selectors (those with no matching ancestor), in
+    /// document order, trimmed of surrounding whitespace; elements without
+    /// text are left out. SPEC §6.4 says that each one whose text fits the
+    /// cap lies inside one chunk. For tests only (feature `testing`, used
+    /// by `splitter_testkit::protected_spans`), not part of the stable API.
+    #[cfg(any(test, feature = "testing"))]
+    #[doc(hidden)]
+    pub fn protected_spans<A: DomAdapter>(&self, dom: &A) -> Vec<std::ops::Range<usize>> {
+        let canonical = CanonicalText::build(dom, &self.canonical_options(false));
+        let mut caches = crate::select::MatchCaches::new();
+        let mut spans = Vec::new();
+        let mut index = 0;
+        while let Some(unit) = canonical.units.get(index) {
+            if unit.is_element && self.protected.matches(dom, unit.node, &mut caches) {
+                let text = &canonical.text[unit.start..unit.end];
+                let start = unit.start + (text.len() - text.trim_start().len());
+                let end = unit.start + text.trim_end().len();
+                if start < end {
+                    spans.push(start..end);
+                }
+                index = unit.subtree_end;
+            } else {
+                index += 1;
+            }
+        }
+        spans
+    }
+
     /// How the canonical text of a document is written.
     pub(crate) fn canonical_options(&self, provenance: bool) -> Options<'_> {
         Options {

@@ -140,10 +140,10 @@ fn million_nested_sections_get_heading_paths() {
             let last = chunks.iter().next_back().expect("chunks");
             assert_eq!(last.text, "deepest");
             assert_eq!(
-                last.heading_path.to_vec(),
+                last.provenance.heading_path.to_vec(),
                 ["Level 0", "Level 250000", "Level 500000", "Level 750000"]
             );
-            assert_eq!(last.anchor, Some("s750000"));
+            assert_eq!(last.provenance.anchor, Some("s750000"));
             drop(dom);
         })
         .expect("spawn test thread");
@@ -333,6 +333,10 @@ fn headings_nested_in_headings_are_collapsed_in_linear_work() {
             "{format:?}: {collapsed} bytes collapsed for {text} bytes of text"
         );
         // Every chunk is named by a heading that holds it.
-        assert!(chunks.iter().all(|chunk| !chunk.heading_path.is_empty()));
+        assert!(
+            chunks
+                .iter()
+                .all(|chunk| !chunk.provenance.heading_path.is_empty())
+        );
     }
 }

@@ -52,7 +52,7 @@ fn texts(dom: &RcDom) -> Vec<String> {
 
 /// The number of levels below the document of the deepest node.
 ///
-/// Not `splitter_core::testing::max_depth`: the kit measures `DomAdapter`
+/// Not `splitter_testkit::max_depth`: the kit measures `DomAdapter`
 /// trees, and the only adapter over an `RcDom` (splitter-html5ever's)
 /// depends on this crate.
 fn max_depth(dom: &RcDom) -> usize {

@@ -10,7 +10,7 @@ fn body(dom: &ScraperDom) -> ScraperNode {
     element_child(dom, html, "body").expect("body element")
 }
 
-use splitter_core::testing::{
+use splitter_testkit::{
     COMMON_ATTRIBUTE_VALUES, COMMON_ATTRIBUTES, GARBAGE, assert_attributes,
     assert_consistent as check_consistency,
 };

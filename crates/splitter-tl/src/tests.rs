@@ -1,13 +1,11 @@
 use super::*;
-use splitter_core::testing::{
-    COMMON_ATTRIBUTE_VALUES, COMMON_ATTRIBUTES, GARBAGE, assert_attributes,
-};
+use splitter_testkit::{COMMON_ATTRIBUTE_VALUES, COMMON_ATTRIBUTES, GARBAGE, assert_attributes};
 
 /// The shared consistency check; also, every node of the table is in the
 /// tree and only the document and elements have children. Returns the
 /// number of nodes.
 fn check_consistency(dom: &TlDom<'_>) -> usize {
-    let reached = splitter_core::testing::assert_consistent(dom);
+    let reached = splitter_testkit::assert_consistent(dom);
     assert_eq!(reached, dom.node_count(), "unreachable nodes in the table");
     for index in 0..dom.node_count() {
         let node = TlNode(u32::try_from(index).expect("fits"));

@@ -22,7 +22,13 @@ import json
 import os
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
-from htmlsplit._htmlsplit import Chunk, RustSplitter, __version__, tiktoken_encoding_for_model
+from htmlsplit._htmlsplit import (
+    Chunk,
+    RustSplitter,
+    __version__,
+    config_keys,
+    tiktoken_encoding_for_model,
+)
 
 __all__ = ["Chunk", "HtmlSplitter", "BACKENDS", "__version__"]
 
@@ -31,20 +37,11 @@ BACKENDS = tuple(RustSplitter.backends())
 
 Html = Union[str, bytes, bytearray, memoryview]
 
-# Keyword arguments (Python names) and their JSON config keys.
+# Keyword arguments (Python names) and their JSON config keys, from the
+# core's table of keys; chunk_size is positional, and chunk_overlap (only 0)
+# is no keyword argument.
 _CONFIG_KEYS = {
-    "max_chunk_size": "maxChunkSize",
-    "separators": "separators",
-    "never_break_within": "neverBreakWithin",
-    "whitespace": "whitespace",
-    "format": "format",
-    "links": "links",
-    "include": "include",
-    "exclude": "exclude",
-    "content": "content",
-    "heading_context": "headingContext",
-    "sizer": "sizer",
-    "page_metadata": "pageMetadata",
+    snake: camel for snake, camel in config_keys() if snake not in ("chunk_size", "chunk_overlap")
 }
 
 
@@ -61,7 +58,7 @@ _DEFAULTS = {
 
 
 def _config(chunk_size: int, kwargs: Mapping[str, Any]) -> dict:
-    """The JSON config (camelCase keys) of ``HtmlSplitter``'s keyword arguments."""
+    """The JSON-shaped config (camelCase keys) of ``HtmlSplitter``'s keyword arguments."""
     config: dict = {"chunkSize": chunk_size}
     for name, value in kwargs.items():
         key = _CONFIG_KEYS.get(name)
@@ -79,13 +76,6 @@ def _config(chunk_size: int, kwargs: Mapping[str, Any]) -> dict:
                 continue
         config[key] = value
     return config
-
-
-def _dumps(config: Mapping[str, Any]) -> str:
-    try:
-        return json.dumps(config)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"invalid configuration: {err}") from None
 
 
 class HtmlSplitter:
@@ -157,7 +147,7 @@ class HtmlSplitter:
                 "page_metadata": page_metadata,
             },
         )
-        self._init(RustSplitter.from_json(_dumps(config), backend, keywords=True))
+        self._init(RustSplitter.from_config(config, backend, keywords=True))
 
     def _init(self, inner: RustSplitter) -> None:
         self._inner = inner
@@ -177,7 +167,7 @@ class HtmlSplitter:
         """
         if not isinstance(config, Mapping):
             raise ValueError(f"invalid configuration: expected a dict, got {type(config).__name__}")
-        return cls._wrap(RustSplitter.from_json(_dumps(dict(config)), backend))
+        return cls._wrap(RustSplitter.from_config(dict(config), backend))
 
     @classmethod
     def from_tiktoken_encoding(cls, encoding: str, chunk_size: int, **kwargs: Any) -> "HtmlSplitter":
@@ -233,9 +223,7 @@ class HtmlSplitter:
             )
         backend = kwargs.pop("backend", "html5ever")
         config = _config(chunk_size, kwargs)
-        inner = RustSplitter.with_huggingface_json(
-            _dumps(config), tokenizer_json, backend, keywords=True
-        )
+        inner = RustSplitter.with_huggingface_json(config, tokenizer_json, backend, keywords=True)
         return cls._wrap(inner)
 
     @classmethod
@@ -252,7 +240,7 @@ class HtmlSplitter:
             raise TypeError("from_callback() sets the sizer itself")
         backend = kwargs.pop("backend", "html5ever")
         config = _config(chunk_size, kwargs)
-        inner = RustSplitter.with_callback(_dumps(config), callback, backend, keywords=True)
+        inner = RustSplitter.with_callback(config, callback, backend, keywords=True)
         return cls._wrap(inner)
 
     @property

@@ -7,6 +7,9 @@ __version__: str
 def tiktoken_encoding_for_model(model: str) -> Optional[str]:
     """The tiktoken encoding an OpenAI model counts in (``"gpt-4o"`` → ``"o200k_base"``), or ``None``."""
 
+def config_keys() -> list[tuple[str, str]]:
+    """The config keys as (snake_case, camelCase) pairs, from the core's table of keys."""
+
 _Html = Union[str, bytes, bytearray, memoryview]
 
 class Chunk:
@@ -57,14 +60,14 @@ class RustSplitter:
     @staticmethod
     def backends() -> list[str]: ...
     @staticmethod
-    def from_json(config: str, backend: str, keywords: bool = False) -> "RustSplitter": ...
+    def from_config(config: dict[str, Any], backend: str, keywords: bool = False) -> "RustSplitter": ...
     @staticmethod
     def with_huggingface_json(
-        config: str, tokenizer: str, backend: str, keywords: bool = False
+        config: dict[str, Any], tokenizer: str, backend: str, keywords: bool = False
     ) -> "RustSplitter": ...
     @staticmethod
     def with_callback(
-        config: str, callback: Callable[[str], int], backend: str, keywords: bool = False
+        config: dict[str, Any], callback: Callable[[str], int], backend: str, keywords: bool = False
     ) -> "RustSplitter": ...
     @property
     def chunk_size(self) -> int: ...

@@ -4,8 +4,9 @@
 
 use std::ops::Range;
 
-use super::{Mark, MarkdownWriter, Sink, mark_of};
+use super::{MarkdownWriter, Sink};
 use crate::adapter::DomAdapter;
+use crate::elements::{Mark, mark_of};
 use crate::markdown::TableLayout;
 
 /// A table being written: its layout, and how far its rows and cells are.

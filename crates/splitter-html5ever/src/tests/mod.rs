@@ -2,7 +2,7 @@ use super::*;
 
 use html5ever::interface::{ElementFlags, NodeOrText, TreeSink};
 use html5ever::{local_name, ns};
-use splitter_core::testing::{MISNESTED_PATTERNS, max_depth, misnested, on_small_stack};
+use splitter_testkit::{MISNESTED_PATTERNS, max_depth, misnested, on_small_stack};
 use std::fmt::Write as _;
 
 /// All nodes in document order, by an iterative pre-order walk through the
@@ -62,7 +62,7 @@ fn find_element(dom: &Html5everDom, name: &str) -> NodeId {
 /// Check every structural promise of the trait over the whole document
 /// (the shared checker), and that every reachable node is in the table.
 fn assert_consistent(dom: &Html5everDom) {
-    let reached = splitter_core::testing::assert_consistent(dom);
+    let reached = splitter_testkit::assert_consistent(dom);
     assert!(
         reached <= dom.node_count(),
         "reachable nodes are in the table"

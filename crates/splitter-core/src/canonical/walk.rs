@@ -1,410 +1,22 @@
-//! Canonical text (SPEC §3): one string per document, built in one walk,
-//! with the span of every unit; plain text (§3, §3.1) or Markdown (§3.2),
-//! of the content that `include` and `exclude` select (§3.3).
-//!
-//! The walk decides what is content and where units, block boundaries and
-//! words are; in Markdown it hands each element, boundary and word to the
-//! writer in `markdown_writer`, which writes the markup into the walk
-//! through the writer's `Sink` trait.
+//! The walk that writes the canonical text: the [`Builder`] that
+//! [`CanonicalText::build`](super::CanonicalText::build) runs over the
+//! content roots, one element, block boundary and word at a time, and what
+//! it hands the Markdown writer through [`Sink`].
 
 use std::ops::Range;
 
+use super::{CanonicalText, IdMark, Options, OutlineKind, OutlineMark, Unit, has_id};
 use crate::adapter::{DomAdapter, NodeKind};
-use crate::config::{Links, Whitespace};
-use crate::main_content::{MainContent, Rules, Verdict};
-use crate::markdown::Flanks;
-use crate::markdown_writer::{ContextRegion, Mark, MarkdownWriter, Opened, Sink, mark_of};
-use crate::select::{MatchCaches, SelectorSet};
+use crate::config::Whitespace;
+use crate::elements::{ElementClass, Mark, Role, element_info};
+use crate::main_content::{MainContent, Verdict};
+use crate::markdown_writer::{MarkdownWriter, Opened};
+use crate::select::MatchCaches;
 use crate::text::is_whitespace_only;
 
-/// How an element takes part in the canonical text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ElementClass {
-    /// Contributes nothing and is never a unit (`script`, `style`, …).
-    Skipped,
-    /// Separated from its neighbours by a line break.
-    Block,
-    /// Adds nothing of its own.
-    Inline,
-}
+mod sink;
 
-/// What else an element means to the canonical text and its provenance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Role {
-    Plain,
-    /// `h1`–`h6`, with its rank (1 is highest).
-    Heading(u8),
-    /// A sectioning element: a scope of headings (SPEC §7).
-    Sectioning,
-    /// Its text stays as authored in normalize mode (SPEC §3.1).
-    Preformatted,
-}
-
-/// Whether `name` is a block element (SPEC §3).
-pub(crate) fn is_block_element(name: &str) -> bool {
-    classify(name).0 == ElementClass::Block
-}
-
-/// Whether `name` is a heading element, `h1`–`h6` (SPEC §5, §7).
-pub(crate) fn is_heading_element(name: &str) -> bool {
-    matches!(classify(name).1, Role::Heading(_))
-}
-
-fn classify(name: &str) -> (ElementClass, Role) {
-    // The longest name of interest is "emu-example"/"emu-grammar"/"blockquote"
-    // (11 bytes); anything longer is inline. Lowercase into a stack buffer so
-    // backends that keep source case (tl) cost no allocation.
-    const MAX: usize = 12;
-    if name.len() > MAX {
-        return (ElementClass::Inline, Role::Plain);
-    }
-    let mut buf = [0u8; MAX];
-    let buf = &mut buf[..name.len()];
-    buf.copy_from_slice(name.as_bytes());
-    buf.make_ascii_lowercase();
-    let block = (ElementClass::Block, Role::Plain);
-    match &*buf {
-        b"script" | b"style" | b"template" => (ElementClass::Skipped, Role::Plain),
-        [b'h', rank @ b'1'..=b'6'] => (ElementClass::Block, Role::Heading(rank - b'0')),
-        b"article" | b"aside" | b"nav" | b"section" | b"emu-annex" | b"emu-clause"
-        | b"emu-intro" => (ElementClass::Block, Role::Sectioning),
-        b"pre" => (ElementClass::Block, Role::Preformatted),
-        b"textarea" | b"listing" | b"plaintext" => (ElementClass::Inline, Role::Preformatted),
-        b"address" | b"blockquote" | b"br" | b"caption" | b"center" | b"dd" | b"details"
-        | b"dialog" | b"div" | b"dl" | b"dt" | b"fieldset" | b"figcaption" | b"figure"
-        | b"footer" | b"form" | b"header" | b"hgroup" | b"hr" | b"legend" | b"li" | b"main"
-        | b"menu" | b"ol" | b"p" | b"search" | b"summary" | b"table" | b"tbody" | b"td"
-        | b"tfoot" | b"th" | b"thead" | b"tr" | b"ul" | b"emu-alg" | b"emu-example"
-        | b"emu-figure" | b"emu-grammar" | b"emu-note" | b"emu-table" => block,
-        _ => (ElementClass::Inline, Role::Plain),
-    }
-}
-
-/// A non-skipped element or a text node that is not whitespace-only, with the
-/// byte range of the canonical text it produced.
-///
-/// Units are stored in document (pre-)order; a unit's descendants follow it
-/// up to `subtree_end`, so its first child unit (if any) is the next unit and
-/// each child's `subtree_end` is the index of its next sibling.
-///
-/// In Markdown, what is written before a unit's text (a separator, a list
-/// marker, `> `, an opening fence) lies in the unit's range, and what is
-/// written after the last text of a unit (a closing fence, a cell's ` |`,
-/// the delimiter row) is added to the range of the units that end there: no
-/// markup lies outside every unit (SPEC §3.2).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Unit<N> {
-    pub(crate) node: N,
-    pub(crate) start: usize,
-    pub(crate) end: usize,
-    pub(crate) subtree_end: usize,
-    pub(crate) is_element: bool,
-}
-
-/// How the canonical text is written.
-#[derive(Debug)]
-pub(crate) struct Options<'a> {
-    pub(crate) whitespace: Whitespace,
-    /// `Some` for Markdown, with how links are written.
-    pub(crate) markdown: Option<Links>,
-    pub(crate) include: &'a SelectorSet,
-    pub(crate) exclude: &'a SelectorSet,
-    /// `Some` for `content: "main"`, with the rules that find it.
-    pub(crate) main: Option<Rules>,
-    /// Whether to record the outline and the ids (SPEC §7).
-    pub(crate) provenance: bool,
-}
-
-/// The canonical text of one document, its units, and what provenance needs
-/// (SPEC §7): sectioning scopes, headings and elements with an `id`, with
-/// their byte ranges, recorded during the same walk; and, in Markdown, the
-/// regions in which a chunk carries context (SPEC §5.1).
-#[derive(Debug)]
-pub(crate) struct CanonicalText<N> {
-    pub(crate) text: String,
-    pub(crate) units: Vec<Unit<N>>,
-    pub(crate) outline: Vec<OutlineMark>,
-    /// Each heading's text: a byte range of [`CanonicalText::heading_source`],
-    /// collapsed by [`crate::heading_texts::HeadingTexts`].
-    pub(crate) heading_texts: Vec<Range<usize>>,
-    /// In Markdown, the words written inside headings, one after another,
-    /// without markup: what `heading_texts` index there (a heading's text is
-    /// its words, not its Markdown). Empty in plain text.
-    pub(crate) heading_words: String,
-    /// Where each heading's unit starts, trimmed: a chunk starting there
-    /// begins with the heading.
-    pub(crate) heading_starts: Vec<usize>,
-    pub(crate) ids: Vec<IdMark<N>>,
-    /// Tables and code blocks, in document order.
-    pub(crate) contexts: Vec<ContextRegion>,
-    pub(crate) markdown: bool,
-}
-
-/// A sectioning element or a heading, in document order.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct OutlineMark {
-    /// Where its text starts in the canonical text (bytes).
-    pub(crate) start: usize,
-    pub(crate) kind: OutlineKind,
-}
-
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum OutlineKind {
-    /// A sectioning element ending at byte `end`, inside the scope `parent`
-    /// (an index into the outline; `None` is the document).
-    Scope { end: usize, parent: Option<u32> },
-    /// A heading of rank `rank` in the scope `scope` (as for `parent`), whose
-    /// text is `heading_texts[text]`; `None` when it has no text.
-    Heading {
-        rank: u8,
-        scope: Option<u32>,
-        text: Option<u32>,
-    },
-}
-
-/// An element with a non-empty `id` and its byte range; ancestors of the
-/// content root span everything.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct IdMark<N> {
-    pub(crate) node: N,
-    pub(crate) start: usize,
-    pub(crate) end: usize,
-}
-
-impl<N> CanonicalText<N> {
-    /// A canonical text of `text` with no units, marks or headings.
-    #[cfg(test)]
-    pub(crate) fn empty_for_tests(text: &str) -> Self {
-        CanonicalText {
-            text: text.to_owned(),
-            units: Vec::new(),
-            outline: Vec::new(),
-            heading_texts: Vec::new(),
-            heading_words: String::new(),
-            heading_starts: Vec::new(),
-            ids: Vec::new(),
-            contexts: Vec::new(),
-            markdown: false,
-        }
-    }
-}
-
-impl<N> CanonicalText<N> {
-    /// The text that `heading_texts` index: the heading words in Markdown,
-    /// the canonical text otherwise.
-    pub(crate) fn heading_source(&self) -> &str {
-        if self.markdown {
-            &self.heading_words
-        } else {
-            &self.text
-        }
-    }
-}
-
-impl<N: Copy + Eq> CanonicalText<N> {
-    /// Builds the canonical text of `dom` in one walk over the content roots.
-    pub(crate) fn build<A: DomAdapter<Node = N>>(dom: &A, options: &Options<'_>) -> Self {
-        let root = content_root(dom);
-        // `include` matching the content root (`body`) or an element around
-        // it includes everything (SPEC §3.3: it is the outermost match).
-        let mut caches = MatchCaches::new();
-        let included_root = included_ancestor(dom, root, options.include, &mut caches);
-        let nothing = SelectorSet::default();
-        let adjusted;
-        let options = if included_root.is_some() {
-            adjusted = Options {
-                include: &nothing,
-                ..*options
-            };
-            &adjusted
-        } else {
-            options
-        };
-        let main = options.main.map(|rules| {
-            MainContent::find(
-                dom,
-                root,
-                options.include,
-                options.exclude,
-                rules,
-                included_root.is_some(),
-                |name| {
-                    let (class, _) = classify(name);
-                    (class == ElementClass::Block, class == ElementClass::Skipped)
-                },
-            )
-        });
-        let selecting = match &main {
-            Some(main) => !main.whole_root(),
-            None => !options.include.is_empty(),
-        };
-        let mut builder = Builder {
-            dom,
-            options,
-            caches,
-            text: String::new(),
-            units: Vec::new(),
-            open: Vec::new(),
-            pending_break: false,
-            pending_space: String::new(),
-            normalize: options.whitespace == Whitespace::Normalize,
-            preformatted: 0,
-            outline: Vec::new(),
-            heading_texts: Vec::new(),
-            heading_starts: Vec::new(),
-            ids: if options.provenance && !selecting {
-                ancestor_ids(dom, root, included_root)
-            } else {
-                Vec::new()
-            },
-            scope: None,
-            included: if selecting { 0 } else { 1 },
-            main,
-            preorder: 1,
-            tail: Vec::new(),
-            empty: Vec::new(),
-            last_text_unit: None,
-            md: options
-                .markdown
-                .map(|links| Box::new(MarkdownWriter::new(links))),
-        };
-        builder.walk(root);
-        let (contexts, heading_words) = builder.md.map(|md| md.finish()).unwrap_or_default();
-        CanonicalText {
-            text: builder.text,
-            units: builder.units,
-            outline: builder.outline,
-            heading_texts: builder.heading_texts,
-            heading_words,
-            heading_starts: builder.heading_starts,
-            ids: builder.ids,
-            contexts,
-            markdown: options.markdown.is_some(),
-        }
-    }
-
-    /// The top-level units, in document order.
-    pub(crate) fn roots(&self) -> Siblings<'_, N> {
-        Siblings {
-            units: &self.units,
-            next: 0,
-            end: self.units.len(),
-        }
-    }
-
-    /// The units from `first` to `last`, siblings in document order.
-    pub(crate) fn siblings(&self, first: usize, last: usize) -> Siblings<'_, N> {
-        Siblings {
-            units: &self.units,
-            next: first,
-            end: self.units[last].subtree_end,
-        }
-    }
-
-    /// The child units of unit `index`, in document order.
-    pub(crate) fn children(&self, index: usize) -> Siblings<'_, N> {
-        Siblings {
-            units: &self.units,
-            next: index + 1,
-            end: self.units[index].subtree_end,
-        }
-    }
-}
-
-/// Iterator over sibling units (indices into the unit table).
-#[derive(Debug, Clone)]
-pub(crate) struct Siblings<'a, N> {
-    units: &'a [Unit<N>],
-    next: usize,
-    end: usize,
-}
-
-impl<N> Iterator for Siblings<'_, N> {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.next >= self.end {
-            return None;
-        }
-        let index = self.next;
-        self.next = self.units[index].subtree_end;
-        Some(index)
-    }
-}
-
-/// The node whose children are the roots: `<body>` when the document has one
-/// (as a child of the document or of its `<html>`), else the document.
-fn content_root<A: DomAdapter>(dom: &A) -> A::Node {
-    let document = dom.document();
-    let is_element_named = |node: A::Node, name: &str| {
-        dom.kind(node) == NodeKind::Element && dom.element_name(node).eq_ignore_ascii_case(name)
-    };
-    for child in dom.children(document) {
-        if is_element_named(child, "body") {
-            return child;
-        }
-        if is_element_named(child, "html")
-            && let Some(body) = dom.children(child).find(|&n| is_element_named(n, "body"))
-        {
-            return body;
-        }
-    }
-    document
-}
-
-/// The outermost element among the content root and its ancestors that
-/// matches `include`, if any.
-fn included_ancestor<A: DomAdapter>(
-    dom: &A,
-    root: A::Node,
-    include: &SelectorSet,
-    caches: &mut MatchCaches,
-) -> Option<A::Node> {
-    if include.is_empty() {
-        return None;
-    }
-    let mut outermost = None;
-    let mut node = Some(root);
-    while let Some(current) = node {
-        if include.matches(dom, current, caches) {
-            outermost = Some(current);
-        }
-        node = dom.parent(current);
-    }
-    outermost
-}
-
-/// The elements with an `id` that enclose the content root, outermost
-/// first, up to `top` when given: they contain every character.
-fn ancestor_ids<A: DomAdapter>(
-    dom: &A,
-    root: A::Node,
-    top: Option<A::Node>,
-) -> Vec<IdMark<A::Node>> {
-    let mut ids = Vec::new();
-    let mut node = Some(root);
-    while let Some(current) = node {
-        if dom.kind(current) == NodeKind::Element && has_id(dom, current) {
-            ids.push(IdMark {
-                node: current,
-                start: 0,
-                end: usize::MAX,
-            });
-        }
-        if Some(current) == top {
-            break;
-        }
-        node = dom.parent(current);
-    }
-    ids.reverse();
-    ids
-}
-
-fn has_id<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
-    dom.attribute(node, "id").is_some_and(|id| !id.is_empty())
-}
-
-struct Builder<'d, 'o, A: DomAdapter> {
+pub(super) struct Builder<'d, 'o, A: DomAdapter> {
     dom: &'d A,
     options: &'o Options<'o>,
     caches: MatchCaches,
@@ -481,11 +93,72 @@ enum Treatment {
     Skip,
 }
 
+impl<'d, 'o, A: DomAdapter> Builder<'d, 'o, A>
+where
+    A::Node: Copy + Eq,
+{
+    /// A walk writing as `options` say: `main` holds the verdicts of
+    /// `content: "main"`, `selecting` whether text is content only inside
+    /// an included element, `ids` the elements with an `id` around the
+    /// content root.
+    pub(super) fn new(
+        dom: &'d A,
+        options: &'o Options<'o>,
+        caches: MatchCaches,
+        main: Option<MainContent>,
+        selecting: bool,
+        ids: Vec<IdMark<A::Node>>,
+    ) -> Self {
+        Builder {
+            dom,
+            options,
+            caches,
+            text: String::new(),
+            units: Vec::new(),
+            open: Vec::new(),
+            pending_break: false,
+            pending_space: String::new(),
+            normalize: options.whitespace == Whitespace::Normalize,
+            preformatted: 0,
+            outline: Vec::new(),
+            heading_texts: Vec::new(),
+            heading_starts: Vec::new(),
+            ids,
+            scope: None,
+            included: if selecting { 0 } else { 1 },
+            main,
+            preorder: 1,
+            tail: Vec::new(),
+            empty: Vec::new(),
+            last_text_unit: None,
+            md: options
+                .markdown
+                .map(|links| Box::new(MarkdownWriter::new(links))),
+        }
+    }
+
+    /// The canonical text the walk wrote.
+    pub(super) fn finish(self) -> CanonicalText<A::Node> {
+        let (contexts, heading_words) = self.md.map(|md| md.finish()).unwrap_or_default();
+        CanonicalText {
+            text: self.text,
+            units: self.units,
+            outline: self.outline,
+            heading_texts: self.heading_texts,
+            heading_words,
+            heading_starts: self.heading_starts,
+            ids: self.ids,
+            contexts,
+            markdown: self.options.markdown.is_some(),
+        }
+    }
+}
+
 impl<'d, A: DomAdapter> Builder<'d, '_, A>
 where
     A::Node: Copy + Eq,
 {
-    fn walk(&mut self, root: A::Node) {
+    pub(super) fn walk(&mut self, root: A::Node) {
         let dom = self.dom;
         // The root's children are walked like an element's, without a unit.
         let mut root_next = dom.first_child(root);
@@ -581,10 +254,10 @@ where
 
     fn open_element(&mut self, node: A::Node) {
         let dom = self.dom;
-        let name = dom.element_name(node);
-        let (class, role) = classify(name);
+        let info = element_info(dom.element_name(node));
+        let (class, role) = (info.class, info.role);
         let mark = if self.md.is_some() {
-            mark_of(name)
+            info.mark
         } else {
             Mark::Other
         };
@@ -903,71 +576,5 @@ where
                 self.ids[id].start = new;
             }
         }
-    }
-}
-
-/// The walk is what the Markdown writer writes into.
-impl<'d, A: DomAdapter> Sink<A::Node> for Builder<'d, '_, A>
-where
-    A::Node: Copy + Eq,
-{
-    type Dom = A;
-
-    fn dom(&self) -> &A {
-        self.dom
-    }
-
-    fn text(&mut self) -> &mut String {
-        &mut self.text
-    }
-
-    fn pending_break(&mut self) -> &mut bool {
-        &mut self.pending_break
-    }
-
-    fn pending_space(&mut self) -> &mut String {
-        &mut self.pending_space
-    }
-
-    fn push_pending_space(&mut self) {
-        self.text.push_str(&self.pending_space);
-        self.pending_space.clear();
-    }
-
-    fn trailing_since(&mut self, old: usize) {
-        Builder::trailing_since(self, old);
-    }
-
-    fn push_text_unit(&mut self, node: A::Node, start: usize) {
-        Builder::push_text_unit(self, node, start);
-    }
-
-    fn depth(&self) -> usize {
-        self.open.len()
-    }
-
-    fn opened(&self, depth: usize) -> Option<Opened> {
-        self.open.get(depth).map(|open| open.markdown)
-    }
-
-    fn open_node(&self, depth: usize) -> Option<A::Node> {
-        let unit = self.open.get(depth)?.unit?;
-        Some(self.units[unit].node)
-    }
-
-    fn flanks(&mut self, node: A::Node) -> Option<Flanks> {
-        let dom = self.dom;
-        let exclude = self.options.exclude;
-        let caches = &mut self.caches;
-        Flanks::of(dom, node, |element| exclude.matches(dom, element, caches))
-    }
-
-    fn char_after(&mut self, node: A::Node) -> Option<char> {
-        let dom = self.dom;
-        let exclude = self.options.exclude;
-        let caches = &mut self.caches;
-        crate::markdown::char_after(dom, node, &mut |element| {
-            exclude.matches(dom, element, caches)
-        })
     }
 }
