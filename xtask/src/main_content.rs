@@ -68,6 +68,10 @@ pub struct Args {
     /// (`0.85,article=0.9,listing=0.6`).
     #[arg(long, value_name = "FLOORS")]
     floors: Option<String>,
+    /// Print the text `content: "main"` gives for this page (HTML, or
+    /// gzip HTML) and stop: for looking into one page.
+    #[arg(long, value_name = "FILE")]
+    show: Option<PathBuf>,
 }
 
 struct Labelled {
@@ -77,6 +81,18 @@ struct Labelled {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(path) = &args.show {
+        let html = if path.to_string_lossy().ends_with(".gz") {
+            crate::wcxb::read_html(path)?
+        } else {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            html_splitter::encoding::decode(&bytes, None)
+        };
+        let splitter = Splitter::new(whole(Content::Main))?;
+        println!("{}", text_of(&splitter, args.backend.parse()?, &html)?);
+        return Ok(());
+    }
     if let Some(dir) = &args.wcxb {
         return wcxb_run(&args, dir);
     }

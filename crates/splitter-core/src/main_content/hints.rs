@@ -44,6 +44,10 @@ pub(super) const WORD_FURNITURE: Hints = 1 << 10;
 /// A `class`/`id` word that means content (`article`, `content`, `post`,
 /// `entry`, `story`, `body`, `text`, `main`, `prose`).
 pub(super) const WORD_CONTENT: Hints = 1 << 11;
+/// `widget`: page builders (Elementor, WordPress blocks) name every block
+/// of a page so, the article's paragraphs too; a sidebar's widgets are
+/// not prose. Prose vetoes this word (see `prose_veto`).
+pub(super) const WORD_WIDGET: Hints = 1 << 12;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -109,7 +113,6 @@ const FURNITURE_WORDS: &[&str] = &[
     "pagination",
     "pager",
     "toolbar",
-    "widget",
     "banner",
     "byline",
     "dateline",
@@ -292,6 +295,7 @@ fn list_hints(has: impl Fn(&[&str]) -> bool) -> Hints {
         (CONTENT_WORDS, WORD_CONTENT),
         (BOILERPLATE_WORDS, WORD_BOILERPLATE),
         (FURNITURE_WORDS, WORD_FURNITURE),
+        (&["widget"], WORD_FURNITURE | WORD_WIDGET),
     ] {
         if has(list) {
             hints |= hint;
