@@ -48,6 +48,12 @@ pub(super) const WORD_CONTENT: Hints = 1 << 11;
 /// of a page so, the article's paragraphs too; a sidebar's widgets are
 /// not prose. Prose vetoes this word (see `prose_veto`).
 pub(super) const WORD_WIDGET: Hints = 1 << 12;
+/// `comment` (`disqus`): a reader's comment, boilerplate below an
+/// article, the content itself in a forum's thread (see [`WORD_FORUM`]).
+/// Read as [`WORD_BOILERPLATE`] unless the page is a forum.
+pub(super) const WORD_COMMENT: Hints = 1 << 13;
+/// `forum` in a class or id: the page belongs to a forum.
+pub(super) const WORD_FORUM: Hints = 1 << 14;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -59,8 +65,6 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "social",
     "related",
     "recommend",
-    "comment",
-    "disqus",
     "newsletter",
     "subscri",
     "signup",
@@ -296,6 +300,8 @@ fn list_hints(has: impl Fn(&[&str]) -> bool) -> Hints {
         (BOILERPLATE_WORDS, WORD_BOILERPLATE),
         (FURNITURE_WORDS, WORD_FURNITURE),
         (&["widget"], WORD_FURNITURE | WORD_WIDGET),
+        (&["comment", "disqus"], WORD_COMMENT),
+        (&["forum"], WORD_FORUM),
     ] {
         if has(list) {
             hints |= hint;
@@ -328,7 +334,17 @@ mod tests {
     #[test]
     fn words_of_class_and_id() {
         assert_eq!(word_hints("share-bar", ""), WORD_BOILERPLATE);
-        assert_eq!(word_hints("", "comments"), WORD_BOILERPLATE);
+        assert_eq!(
+            word_hints("", "comments"),
+            WORD_COMMENT,
+            "boilerplate unless the page is a forum's"
+        );
+        assert_eq!(word_hints("comment-list", ""), WORD_COMMENT);
+        assert_eq!(
+            word_hints("elementor-widget elementor-widget-heading", ""),
+            WORD_FURNITURE | WORD_WIDGET
+        );
+        assert_eq!(word_hints("forum-wrap", ""), WORD_FORUM);
         assert_eq!(word_hints("ad slot", ""), WORD_BOILERPLATE);
         assert_eq!(word_hints("header", ""), WORD_FURNITURE);
         assert_eq!(word_hints("pagefooter", ""), WORD_FURNITURE);

@@ -36,6 +36,20 @@
 //!    so a hint on a wrapper inside it is wrong), and no word removes an
 //!    element that is or holds a content marker.
 //!
+//! 4. **Prose-poor pages** ([`Rules::SPREAD`]): when the best container's
+//!    prose is less than [`PROSE_POOR`] of the page's readable text (not
+//!    hidden, not furniture), the page is made of entries, specs, short
+//!    posts or sections; its container is the deepest element holding
+//!    [`MOST`] of the readable text. Why: there the best-scoring block is
+//!    one card, one intro or one section of a run of sibling blocks.
+//!
+//! Class words are weighed against what the element holds: `widget` is
+//! no furniture on a block that is not mostly links ([`Rules::WIDGETS`]:
+//! page builders name every block so); `comment` is no boilerplate on a
+//! page whose markup names a forum ([`Rules::FORUMS`]); the text of
+//! `select`, `option`, `button` and `textarea` is no part of its block's
+//! own text (options are no sentence). Figures: `docs/main-content.md`.
+//!
 //! Measured and left out (figures in the README): pruning link-dense
 //! blocks without prose cost F1 on the labelled pages (the bug lists of a
 //! status report, a list of tools on an about page are content), and
@@ -101,11 +115,14 @@ impl Rules {
     /// `widget` in a class is no furniture on an element that is not
     /// mostly links (page builders name every block so).
     pub const WIDGETS: Rules = Rules(1 << 7);
+    /// On a page whose markup names a forum, comment words are not
+    /// boilerplate: the comments are the thread.
+    pub const FORUMS: Rules = Rules(1 << 8);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 8) - 1);
+    pub const ALL: Rules = Rules((1 << 9) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 8] = [
+    pub const NAMED: [(&'static str, Rules); 9] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -114,6 +131,7 @@ impl Rules {
         ("hidden", Rules::HIDDEN),
         ("spread", Rules::SPREAD),
         ("widgets", Rules::WIDGETS),
+        ("forums", Rules::FORUMS),
     ];
 
     /// These rules without `other`.
@@ -176,7 +194,8 @@ impl MainContent {
         include_root: bool,
         classify: impl Fn(&str) -> (bool, bool),
     ) -> Self {
-        let stats = Stats::gather(dom, root, include, exclude, classify);
+        let mut stats = Stats::gather(dom, root, include, exclude, classify);
+        read_comment_words(&mut stats, rules);
         let chosen = include.is_empty() && !include_root;
         let mut containers = if include_root {
             vec![0]
@@ -218,6 +237,17 @@ impl MainContent {
     /// element not pruned are content, as without `content: "main"`.
     pub(crate) fn whole_root(&self) -> bool {
         self.whole_root
+    }
+}
+
+/// Comment words are boilerplate ([`WORD_BOILERPLATE`]) unless the page
+/// is a forum's ([`Rules::FORUMS`]): there, the comments are the thread.
+fn read_comment_words(stats: &mut Stats, rules: Rules) {
+    let forum = rules.has(Rules::FORUMS) && stats.hints.iter().any(|h| h & hints::WORD_FORUM != 0);
+    for hints in &mut stats.hints {
+        if *hints & hints::WORD_COMMENT != 0 && !forum {
+            *hints |= WORD_BOILERPLATE;
+        }
     }
 }
 
