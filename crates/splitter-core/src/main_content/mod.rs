@@ -371,12 +371,11 @@ fn choose(stats: &Stats, rules: Rules) -> usize {
             best_score = score;
         }
     }
-    let best = if rules.has(Rules::SPREAD) {
+    if rules.has(Rules::SPREAD) {
         spread(stats, &scored, best)
     } else {
         best
-    };
-    best
+    }
 }
 
 /// See [`Rules::SPREAD`].
