@@ -627,6 +627,23 @@ fn wcxb_run(args: &Args, dir: &Path) -> anyhow::Result<()> {
             broken.push(format!("{}: main is not a subsequence of all", page.id));
         }
     }
+    // The same main content on every backend.
+    for &other in Backend::ALL {
+        if other == backend {
+            continue;
+        }
+        let theirs = wcxb_split(&pages, other, Content::Main, MainContentRules::ALL, true)?;
+        for ((page, ours), theirs) in pages.iter().zip(&main.texts).zip(&theirs.texts) {
+            if ours != theirs {
+                broken.push(format!(
+                    "{}: main differs between {} and {}",
+                    page.id,
+                    backend.name(),
+                    other.name()
+                ));
+            }
+        }
+    }
     for (name, held) in [("development", false), ("held out", true)] {
         let select = |page: &WcxbPage| page.held_out == held;
         let (a, m) = (
