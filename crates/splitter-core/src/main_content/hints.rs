@@ -2,6 +2,7 @@
 //! counted: the hints the statistics pass records once per element.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use crate::adapter::DomAdapter;
 
@@ -148,7 +149,13 @@ const CONTENT_WORDS: &[&str] = &[
 ];
 
 /// The hints of the element `node` named `name`.
-pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bool) -> Hints {
+pub(super) fn hints<A: DomAdapter>(
+    dom: &A,
+    node: A::Node,
+    name: &str,
+    block: bool,
+    classes: &mut ClassCache,
+) -> Hints {
     let mut hints = if block { BLOCK } else { 0 };
     let mut lower = [0u8; 10];
     let tag: &[u8] = if name.len() <= lower.len() {
@@ -222,8 +229,11 @@ pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bo
         b"section" | b"article" | b"emu-clause" | b"emu-annex" | b"emu-intro"
     );
     let id = if sectioning { None } else { attribute("id") };
-    if class.is_some() || id.is_some() {
-        hints |= word_hints(class.as_deref().unwrap_or(""), id.as_deref().unwrap_or(""));
+    if let Some(class) = class.as_deref() {
+        hints |= classes.hints(class);
+    }
+    if let Some(id) = id.as_deref() {
+        hints |= id_hints(id);
     }
     hints
 }
@@ -273,23 +283,52 @@ fn lowercase(text: &str) -> Cow<'_, str> {
 /// (`post-share-bar`): its words are found inside it. An id is more often
 /// an anchor made of a title (`table-readsharedmemory-fields`): only its
 /// whole tokens count (`comments`, `site-nav`).
+#[cfg(test)]
 fn word_hints(class: &str, id: &str) -> Hints {
-    let (class, id) = (lowercase(class), lowercase(id));
+    class_hints(class) | id_hints(id)
+}
+
+/// The hints of a `class`'s words, found inside it, and of its whole
+/// tokens.
+fn class_hints(class: &str) -> Hints {
+    let class = lowercase(class);
     let mut hints = 0;
-    // A class: its words inside it; an id: its whole tokens (with a
-    // plural `s`). Each string is split once.
     if !class.is_empty() {
         hints |= list_hints(|list| list.iter().any(|word| class.contains(word)));
     }
     for token in tokens(&class) {
         hints |= token_hints(token);
     }
+    hints
+}
+
+/// The hints of an `id`'s whole tokens (with a plural `s`).
+fn id_hints(id: &str) -> Hints {
+    let id = lowercase(id);
+    let mut hints = 0;
     for token in tokens(&id) {
         hints |= token_hints(token);
         let singular = token.strip_suffix('s').unwrap_or(token);
         hints |= list_hints(|list| list.iter().any(|word| *word == token || *word == singular));
     }
     hints
+}
+
+/// The hints of the class strings of one document: pages repeat a few
+/// hundred class strings over thousands of elements, and matching a class
+/// against every word list is the costliest part of the hints.
+#[derive(Debug, Default)]
+pub(super) struct ClassCache(HashMap<String, Hints>);
+
+impl ClassCache {
+    fn hints(&mut self, class: &str) -> Hints {
+        if let Some(&hints) = self.0.get(class) {
+            return hints;
+        }
+        let hints = class_hints(class);
+        self.0.insert(class.to_owned(), hints);
+        hints
+    }
 }
 
 /// The hints of the word lists that `has` finds a word of.

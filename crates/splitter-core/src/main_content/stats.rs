@@ -108,6 +108,7 @@ impl Stats {
         let mut stats = Stats::default();
         stats.push(0, 0);
         let mut caches = MatchCaches::new();
+        let mut classes = hints::ClassCache::default();
         let selecting = !include.is_empty();
         let mut included_depth = 0usize;
         let mut open = vec![Open {
@@ -162,7 +163,7 @@ impl Stats {
                         continue;
                     }
                     let position = open.len();
-                    let mut element_hints = hints::hints(dom, node, name, is_block);
+                    let mut element_hints = hints::hints(dom, node, name, is_block, &mut classes);
                     if selecting && included_depth == 0 && include.matches(dom, node, &mut caches) {
                         element_hints |= INCLUDED;
                     }
