@@ -136,6 +136,10 @@ const FURNITURE_WORDS: &[&str] = &[
 /// anything not a letter or digit): as substrings they are everywhere
 /// (`ad` in `header`, `nav` in `canvas`).
 const BOILERPLATE_TOKENS: &[&str] = &["ad", "ads", "adv", "advert"];
+/// Customers' reviews of a product: readers' words like comments, matched
+/// as whole tokens in the plural (`reviews`, `product-reviews`), since a
+/// single `review` is as often the article itself.
+const REVIEW_TOKENS: &[&str] = &["reviews"];
 const FURNITURE_TOKENS: &[&str] = &["nav", "meta", "foot", "aside", "thumb", "references"];
 
 /// Words that mean furniture at the end of a class token (`site-header`,
@@ -355,6 +359,9 @@ fn token_hints(token: &str) -> Hints {
     if BOILERPLATE_TOKENS.contains(&token) {
         hints |= WORD_BOILERPLATE;
     }
+    if REVIEW_TOKENS.contains(&token) {
+        hints |= WORD_COMMENT;
+    }
     let singular = token.strip_suffix('s').unwrap_or(token);
     if FURNITURE_TOKENS.contains(&token)
         || FURNITURE_ENDINGS
@@ -384,6 +391,13 @@ mod tests {
             WORD_FURNITURE | WORD_WIDGET
         );
         assert_eq!(word_hints("forum-wrap", ""), WORD_FORUM);
+        assert_eq!(word_hints("product-reviews", ""), WORD_COMMENT);
+        assert_eq!(word_hints("", "reviews"), WORD_COMMENT);
+        assert_eq!(
+            word_hints("review-body", ""),
+            WORD_CONTENT,
+            "one review is an article"
+        );
         assert_eq!(word_hints("ad slot", ""), WORD_BOILERPLATE);
         assert_eq!(word_hints("header", ""), WORD_FURNITURE);
         assert_eq!(word_hints("pagefooter", ""), WORD_FURNITURE);
