@@ -7,6 +7,7 @@ mod equivalence;
 mod main_content;
 mod markdown;
 mod page_metadata;
+mod wcxb;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

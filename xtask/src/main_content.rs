@@ -19,6 +19,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use html_splitter::{Backend, Content, MainContentRules, Splitter, SplitterConfig};
+use rayon::prelude::*;
 
 use crate::workspace_root;
 
@@ -53,6 +54,24 @@ pub struct Args {
     /// Print each page's figures.
     #[arg(long)]
     verbose: bool,
+    /// Measure on the WCXB pages of this directory instead (`html/`,
+    /// `ground-truth/`): bag-of-tokens P/R/F1 per page type, `main` and
+    /// `all`, development and held-out pages apart.
+    #[arg(long, value_name = "DIR")]
+    wcxb: Option<PathBuf>,
+    /// With `--wcxb`: write one JSON line per page (id, split, type, P/R/F1
+    /// of `main` and `all`) here.
+    #[arg(long, value_name = "FILE")]
+    pages: Option<PathBuf>,
+    /// With `--wcxb`: fail when the development pages' mean F1 of `main`
+    /// is below these: an overall floor, then `type=floor` pairs
+    /// (`0.85,article=0.9,listing=0.6`).
+    #[arg(long, value_name = "FLOORS")]
+    floors: Option<String>,
+    /// Print the text `content: "main"` gives for this page (HTML, or
+    /// gzip HTML) and stop: for looking into one page.
+    #[arg(long, value_name = "FILE")]
+    show: Option<PathBuf>,
 }
 
 struct Labelled {
@@ -62,6 +81,21 @@ struct Labelled {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(path) = &args.show {
+        let html = if path.to_string_lossy().ends_with(".gz") {
+            crate::wcxb::read_html(path)?
+        } else {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            html_splitter::encoding::decode(&bytes, None)
+        };
+        let splitter = Splitter::new(whole(Content::Main))?;
+        println!("{}", text_of(&splitter, args.backend.parse()?, &html)?);
+        return Ok(());
+    }
+    if let Some(dir) = &args.wcxb {
+        return wcxb_run(&args, dir);
+    }
     let root = workspace_root();
     let shared = args
         .shared
@@ -402,4 +436,313 @@ fn counts(words: &[String]) -> HashMap<&str, usize> {
         *counts.entry(word.as_str()).or_insert(0) += 1;
     }
     counts
+}
+
+/// One WCXB page, read once.
+struct WcxbPage {
+    id: String,
+    held_out: bool,
+    /// The page type; `category` is spelled `collection`.
+    kind: String,
+    html: String,
+    /// The reviewed main content's tokens; empty when the page has none
+    /// (left out of the means).
+    truth: HashMap<String, usize>,
+}
+
+/// Precision, recall and F1 of one page.
+#[derive(Clone, Copy, Default)]
+struct Prf {
+    p: f64,
+    r: f64,
+    f: f64,
+}
+
+/// The benchmark's tokens: `\w+` runs of the lowercased text, counted.
+fn token_bag(text: &str) -> HashMap<String, usize> {
+    let mut bag = HashMap::new();
+    for token in text
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|token| !token.is_empty())
+    {
+        *bag.entry(token.to_lowercase()).or_insert(0) += 1;
+    }
+    bag
+}
+
+fn prf(truth: &HashMap<String, usize>, answer: &HashMap<String, usize>) -> Prf {
+    let common = overlap(truth, answer) as f64;
+    let (nt, na): (usize, usize) = (truth.values().sum(), answer.values().sum());
+    if common == 0.0 || nt == 0 || na == 0 {
+        return Prf::default();
+    }
+    let (p, r) = (common / na as f64, common / nt as f64);
+    Prf {
+        p,
+        r,
+        f: 2.0 * p * r / (p + r),
+    }
+}
+
+/// Whether the characters of `part` other than whitespace are a
+/// subsequence of those of `whole`.
+fn is_subsequence(part: &str, whole: &str) -> bool {
+    let mut whole = whole.chars().filter(|c| !c.is_whitespace());
+    part.chars()
+        .filter(|c| !c.is_whitespace())
+        .all(|c| whole.any(|w| w == c))
+}
+
+/// The page types in report order.
+const KINDS: [&str; 7] = [
+    "article",
+    "documentation",
+    "service",
+    "forum",
+    "product",
+    "collection",
+    "listing",
+];
+
+/// Mean P/R/F1 over the pages that have a main content, per type and
+/// overall (last), for the pages `select` picks.
+fn means(
+    pages: &[WcxbPage],
+    scores: &[Prf],
+    select: impl Fn(&WcxbPage) -> bool,
+) -> Vec<(usize, Prf)> {
+    let mut sums = vec![(0usize, Prf::default()); KINDS.len() + 1];
+    for (page, score) in pages.iter().zip(scores) {
+        if page.truth.is_empty() || !select(page) {
+            continue;
+        }
+        let kind = KINDS.iter().position(|k| *k == page.kind);
+        for slot in kind.into_iter().chain([KINDS.len()]) {
+            let sum = &mut sums[slot];
+            sum.0 += 1;
+            sum.1.p += score.p;
+            sum.1.r += score.r;
+            sum.1.f += score.f;
+        }
+    }
+    sums.into_iter()
+        .map(|(n, sum)| {
+            let d = n.max(1) as f64;
+            (
+                n,
+                Prf {
+                    p: sum.p / d,
+                    r: sum.r / d,
+                    f: sum.f / d,
+                },
+            )
+        })
+        .collect()
+}
+
+/// What one run over the pages gives: per page, P/R/F1 and the text.
+struct WcxbRun {
+    scores: Vec<Prf>,
+    texts: Vec<String>,
+    seconds: f64,
+}
+
+fn wcxb_split(
+    pages: &[WcxbPage],
+    backend: Backend,
+    content: Content,
+    rules: MainContentRules,
+    keep_texts: bool,
+) -> anyhow::Result<WcxbRun> {
+    let splitter = Splitter::new(whole(content))?.with_main_content_rules(rules);
+    let results = pages
+        .par_iter()
+        .map(|page| {
+            let started = Instant::now();
+            let text = text_of(&splitter, backend, &page.html)
+                .with_context(|| format!("page {}", page.id))?;
+            let seconds = started.elapsed().as_secs_f64();
+            let score = prf(&page.truth, &token_bag(&text));
+            Ok((
+                score,
+                if keep_texts { text } else { String::new() },
+                seconds,
+            ))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut run = WcxbRun {
+        scores: Vec::with_capacity(results.len()),
+        texts: Vec::with_capacity(results.len()),
+        seconds: 0.0,
+    };
+    for (score, text, seconds) in results {
+        run.scores.push(score);
+        run.texts.push(text);
+        run.seconds += seconds;
+    }
+    Ok(run)
+}
+
+fn wcxb_run(args: &Args, dir: &Path) -> anyhow::Result<()> {
+    let backend: Backend = args.backend.parse()?;
+    let files = crate::wcxb::page_files(dir)?;
+    let pages = files
+        .par_iter()
+        .map(|path| {
+            let id = crate::wcxb::page_id(path).to_owned();
+            let json = crate::wcxb::read_truth(dir, &id)?;
+            let kind = match json["_internal"]["page_type"]["primary"].as_str() {
+                Some("category") => "collection",
+                Some(kind) => kind,
+                None => "unknown",
+            };
+            Ok(WcxbPage {
+                held_out: crate::wcxb::held_out(json["url"].as_str().unwrap_or_default()),
+                kind: kind.to_owned(),
+                html: crate::wcxb::read_html(path)?,
+                truth: token_bag(json["ground_truth"]["main_content"].as_str().unwrap_or("")),
+                id,
+            })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let all = wcxb_split(&pages, backend, Content::All, MainContentRules::ALL, true)?;
+    let main = wcxb_split(&pages, backend, Content::Main, MainContentRules::ALL, true)?;
+    println!(
+        "WCXB: {} pages ({} held out, {} without main content), {}; split time all {:.2} s, main {:.2} s ({:.2}x)",
+        pages.len(),
+        pages.iter().filter(|page| page.held_out).count(),
+        pages.iter().filter(|page| page.truth.is_empty()).count(),
+        backend.name(),
+        all.seconds,
+        main.seconds,
+        main.seconds / all.seconds.max(1e-9)
+    );
+    // The invariants: `main` is a subsequence of `all`, never empty when
+    // `all` is not.
+    let mut broken = Vec::new();
+    for ((page, main_text), all_text) in pages.iter().zip(&main.texts).zip(&all.texts) {
+        if main_text.trim().is_empty() && !all_text.trim().is_empty() {
+            broken.push(format!("{}: main is empty", page.id));
+        } else if !is_subsequence(main_text, all_text) {
+            broken.push(format!("{}: main is not a subsequence of all", page.id));
+        }
+    }
+    // The same main content on every backend.
+    for &other in Backend::ALL {
+        if other == backend {
+            continue;
+        }
+        let theirs = wcxb_split(&pages, other, Content::Main, MainContentRules::ALL, true)?;
+        for ((page, ours), theirs) in pages.iter().zip(&main.texts).zip(&theirs.texts) {
+            if ours != theirs {
+                broken.push(format!(
+                    "{}: main differs between {} and {}",
+                    page.id,
+                    backend.name(),
+                    other.name()
+                ));
+            }
+        }
+    }
+    for (name, held) in [("development", false), ("held out", true)] {
+        let select = |page: &WcxbPage| page.held_out == held;
+        let (a, m) = (
+            means(&pages, &all.scores, select),
+            means(&pages, &main.scores, select),
+        );
+        println!("\n{name}: mean P / R / F1 per page type");
+        println!("| type | pages | all P | all R | all F1 | main P | main R | main F1 |");
+        println!("|---|---|---|---|---|---|---|---|");
+        for (slot, kind) in KINDS.iter().chain(&["overall"]).enumerate() {
+            let ((n, a), (_, m)) = (a[slot], m[slot]);
+            println!(
+                "| {kind} | {n} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | **{:.3}** |",
+                a.p, a.r, a.f, m.p, m.r, m.f
+            );
+        }
+    }
+    if args.ablate {
+        println!(
+            "\nAblation: mean F1 of main per page type, development pages (held-out overall last)"
+        );
+        let dev = |page: &WcxbPage| !page.held_out;
+        let held = |page: &WcxbPage| page.held_out;
+        let header: Vec<&str> = KINDS.to_vec();
+        println!("| rules | {} | overall | held out |", header.join(" | "));
+        println!("|---|{}---|---|", "---|".repeat(KINDS.len()));
+        let row = |name: &str, scores: &[Prf]| {
+            let d = means(&pages, scores, dev);
+            let h = means(&pages, scores, held);
+            let cells: Vec<String> = d.iter().map(|(_, s)| format!("{:.3}", s.f)).collect();
+            println!(
+                "| {name} | {} | {:.3} |",
+                cells.join(" | "),
+                h[KINDS.len()].1.f
+            );
+        };
+        row("all rules", &main.scores);
+        for (name, rule) in MainContentRules::NAMED {
+            let without = wcxb_split(
+                &pages,
+                backend,
+                Content::Main,
+                MainContentRules::ALL.without(rule),
+                false,
+            )?;
+            row(&format!("without {name}"), &without.scores);
+        }
+        row("content all", &all.scores);
+    }
+    if let Some(path) = &args.pages {
+        let mut lines = String::new();
+        for ((page, m), a) in pages.iter().zip(&main.scores).zip(&all.scores) {
+            let round = |x: f64| (x * 1000.0).round() / 1000.0;
+            let line = serde_json::json!({
+                "id": page.id,
+                "split": if page.held_out { "held-out" } else { "dev" },
+                "type": page.kind,
+                "empty": page.truth.is_empty(),
+                "main": {"p": round(m.p), "r": round(m.r), "f1": round(m.f)},
+                "all": {"p": round(a.p), "r": round(a.r), "f1": round(a.f)},
+            });
+            lines.push_str(&line.to_string());
+            lines.push('\n');
+        }
+        std::fs::write(path, lines).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if !broken.is_empty() {
+        for line in broken.iter().take(20) {
+            println!("  {line}");
+        }
+        bail!(
+            "{} pages break the invariants of main content",
+            broken.len()
+        );
+    }
+    if let Some(floors) = &args.floors {
+        let dev = means(&pages, &main.scores, |page| !page.held_out);
+        for floor in floors.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+            let (slot, kind, value) = match floor.split_once('=') {
+                None => (KINDS.len(), "overall", floor),
+                Some((kind, value)) => {
+                    let kind = kind.trim();
+                    let Some(slot) = KINDS.iter().position(|k| *k == kind) else {
+                        bail!("--floors: unknown page type {kind:?}");
+                    };
+                    (slot, kind, value)
+                }
+            };
+            let value: f64 = value
+                .trim()
+                .parse()
+                .with_context(|| format!("--floors: {floor:?} is not a number"))?;
+            if dev[slot].1.f < value {
+                bail!(
+                    "main content F1 on the development pages ({kind}) is {:.3}, below {value}",
+                    dev[slot].1.f
+                );
+            }
+        }
+    }
+    Ok(())
 }

@@ -14,7 +14,6 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::hash::{Hash, Hasher};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -137,21 +136,6 @@ fn same_day(ours: &str, truth: &str) -> bool {
         .is_some_and(|day| truth.get(..10) == Some(day))
 }
 
-/// Whether a page's site is held out: one host in five, by hash.
-fn held_out(url: &str) -> bool {
-    let host = url
-        .split("://")
-        .nth(1)
-        .unwrap_or(url)
-        .split('/')
-        .next()
-        .unwrap_or_default()
-        .trim_start_matches("www.");
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    host.hash(&mut hasher);
-    hasher.finish().is_multiple_of(5)
-}
-
 fn read_page(html: &Path, truth: &Path) -> anyhow::Result<Page> {
     let mut bytes = Vec::new();
     flate2::read::GzDecoder::new(
@@ -185,7 +169,7 @@ fn read_page(html: &Path, truth: &Path) -> anyhow::Result<Page> {
     }
     Ok(Page {
         id,
-        held_out: held_out(json["url"].as_str().unwrap_or_default()),
+        held_out: crate::wcxb::held_out(json["url"].as_str().unwrap_or_default()),
         kind: json["_internal"]["page_type"]["primary"]
             .as_str()
             .unwrap_or("unknown")

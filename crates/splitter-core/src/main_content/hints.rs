@@ -2,6 +2,7 @@
 //! counted: the hints the statistics pass records once per element.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use crate::adapter::DomAdapter;
 
@@ -44,6 +45,16 @@ pub(super) const WORD_FURNITURE: Hints = 1 << 10;
 /// A `class`/`id` word that means content (`article`, `content`, `post`,
 /// `entry`, `story`, `body`, `text`, `main`, `prose`).
 pub(super) const WORD_CONTENT: Hints = 1 << 11;
+/// `widget`: page builders (Elementor, WordPress blocks) name every block
+/// of a page so, the article's paragraphs too; a sidebar's widgets are
+/// not prose. Prose vetoes this word (see `prose_veto`).
+pub(super) const WORD_WIDGET: Hints = 1 << 12;
+/// `comment` (`disqus`): a reader's comment, boilerplate below an
+/// article, the content itself in a forum's thread (see [`WORD_FORUM`]).
+/// Read as [`WORD_BOILERPLATE`] unless the page is a forum.
+pub(super) const WORD_COMMENT: Hints = 1 << 13;
+/// `forum` in a class or id: the page belongs to a forum.
+pub(super) const WORD_FORUM: Hints = 1 << 14;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -55,8 +66,6 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "social",
     "related",
     "recommend",
-    "comment",
-    "disqus",
     "newsletter",
     "subscri",
     "signup",
@@ -109,7 +118,6 @@ const FURNITURE_WORDS: &[&str] = &[
     "pagination",
     "pager",
     "toolbar",
-    "widget",
     "banner",
     "byline",
     "dateline",
@@ -128,6 +136,10 @@ const FURNITURE_WORDS: &[&str] = &[
 /// anything not a letter or digit): as substrings they are everywhere
 /// (`ad` in `header`, `nav` in `canvas`).
 const BOILERPLATE_TOKENS: &[&str] = &["ad", "ads", "adv", "advert"];
+/// Customers' reviews of a product: readers' words like comments, matched
+/// as whole tokens in the plural (`reviews`, `product-reviews`), since a
+/// single `review` is as often the article itself.
+const REVIEW_TOKENS: &[&str] = &["reviews"];
 const FURNITURE_TOKENS: &[&str] = &["nav", "meta", "foot", "aside", "thumb", "references"];
 
 /// Words that mean furniture at the end of a class token (`site-header`,
@@ -141,7 +153,13 @@ const CONTENT_WORDS: &[&str] = &[
 ];
 
 /// The hints of the element `node` named `name`.
-pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bool) -> Hints {
+pub(super) fn hints<A: DomAdapter>(
+    dom: &A,
+    node: A::Node,
+    name: &str,
+    block: bool,
+    classes: &mut ClassCache,
+) -> Hints {
     let mut hints = if block { BLOCK } else { 0 };
     let mut lower = [0u8; 10];
     let tag: &[u8] = if name.len() <= lower.len() {
@@ -215,8 +233,11 @@ pub(super) fn hints<A: DomAdapter>(dom: &A, node: A::Node, name: &str, block: bo
         b"section" | b"article" | b"emu-clause" | b"emu-annex" | b"emu-intro"
     );
     let id = if sectioning { None } else { attribute("id") };
-    if class.is_some() || id.is_some() {
-        hints |= word_hints(class.as_deref().unwrap_or(""), id.as_deref().unwrap_or(""));
+    if let Some(class) = class.as_deref() {
+        hints |= classes.hints(class);
+    }
+    if let Some(id) = id.as_deref() {
+        hints |= id_hints(id);
     }
     hints
 }
@@ -266,23 +287,52 @@ fn lowercase(text: &str) -> Cow<'_, str> {
 /// (`post-share-bar`): its words are found inside it. An id is more often
 /// an anchor made of a title (`table-readsharedmemory-fields`): only its
 /// whole tokens count (`comments`, `site-nav`).
+#[cfg(test)]
 fn word_hints(class: &str, id: &str) -> Hints {
-    let (class, id) = (lowercase(class), lowercase(id));
+    class_hints(class) | id_hints(id)
+}
+
+/// The hints of a `class`'s words, found inside it, and of its whole
+/// tokens.
+fn class_hints(class: &str) -> Hints {
+    let class = lowercase(class);
     let mut hints = 0;
-    // A class: its words inside it; an id: its whole tokens (with a
-    // plural `s`). Each string is split once.
     if !class.is_empty() {
         hints |= list_hints(|list| list.iter().any(|word| class.contains(word)));
     }
     for token in tokens(&class) {
         hints |= token_hints(token);
     }
+    hints
+}
+
+/// The hints of an `id`'s whole tokens (with a plural `s`).
+fn id_hints(id: &str) -> Hints {
+    let id = lowercase(id);
+    let mut hints = 0;
     for token in tokens(&id) {
         hints |= token_hints(token);
         let singular = token.strip_suffix('s').unwrap_or(token);
         hints |= list_hints(|list| list.iter().any(|word| *word == token || *word == singular));
     }
     hints
+}
+
+/// The hints of the class strings of one document: pages repeat a few
+/// hundred class strings over thousands of elements, and matching a class
+/// against every word list is the costliest part of the hints.
+#[derive(Debug, Default)]
+pub(super) struct ClassCache(HashMap<String, Hints>);
+
+impl ClassCache {
+    fn hints(&mut self, class: &str) -> Hints {
+        if let Some(&hints) = self.0.get(class) {
+            return hints;
+        }
+        let hints = class_hints(class);
+        self.0.insert(class.to_owned(), hints);
+        hints
+    }
 }
 
 /// The hints of the word lists that `has` finds a word of.
@@ -292,6 +342,9 @@ fn list_hints(has: impl Fn(&[&str]) -> bool) -> Hints {
         (CONTENT_WORDS, WORD_CONTENT),
         (BOILERPLATE_WORDS, WORD_BOILERPLATE),
         (FURNITURE_WORDS, WORD_FURNITURE),
+        (&["widget"], WORD_FURNITURE | WORD_WIDGET),
+        (&["comment", "disqus"], WORD_COMMENT),
+        (&["forum"], WORD_FORUM),
     ] {
         if has(list) {
             hints |= hint;
@@ -305,6 +358,9 @@ fn token_hints(token: &str) -> Hints {
     let mut hints = 0;
     if BOILERPLATE_TOKENS.contains(&token) {
         hints |= WORD_BOILERPLATE;
+    }
+    if REVIEW_TOKENS.contains(&token) {
+        hints |= WORD_COMMENT;
     }
     let singular = token.strip_suffix('s').unwrap_or(token);
     if FURNITURE_TOKENS.contains(&token)
@@ -324,7 +380,24 @@ mod tests {
     #[test]
     fn words_of_class_and_id() {
         assert_eq!(word_hints("share-bar", ""), WORD_BOILERPLATE);
-        assert_eq!(word_hints("", "comments"), WORD_BOILERPLATE);
+        assert_eq!(
+            word_hints("", "comments"),
+            WORD_COMMENT,
+            "boilerplate unless the page is a forum's"
+        );
+        assert_eq!(word_hints("comment-list", ""), WORD_COMMENT);
+        assert_eq!(
+            word_hints("elementor-widget elementor-widget-heading", ""),
+            WORD_FURNITURE | WORD_WIDGET
+        );
+        assert_eq!(word_hints("forum-wrap", ""), WORD_FORUM);
+        assert_eq!(word_hints("product-reviews", ""), WORD_COMMENT);
+        assert_eq!(word_hints("", "reviews"), WORD_COMMENT);
+        assert_eq!(
+            word_hints("review-body", ""),
+            WORD_CONTENT,
+            "one review is an article"
+        );
         assert_eq!(word_hints("ad slot", ""), WORD_BOILERPLATE);
         assert_eq!(word_hints("header", ""), WORD_FURNITURE);
         assert_eq!(word_hints("pagefooter", ""), WORD_FURNITURE);

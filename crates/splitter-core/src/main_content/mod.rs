@@ -36,6 +36,20 @@
 //!    so a hint on a wrapper inside it is wrong), and no word removes an
 //!    element that is or holds a content marker.
 //!
+//! 4. **Prose-poor pages** ([`Rules::SPREAD`]): when the best container's
+//!    prose is less than [`PROSE_POOR`] of the page's readable text (not
+//!    hidden, not furniture), the page is made of entries, specs, short
+//!    posts or sections; its container is the deepest element holding
+//!    [`MOST`] of the readable text. Why: there the best-scoring block is
+//!    one card, one intro or one section of a run of sibling blocks.
+//!
+//! Class words are weighed against what the element holds: `widget` is
+//! no furniture on a block that is not mostly links ([`Rules::WIDGETS`]:
+//! page builders name every block so); `comment` is no boilerplate on a
+//! page whose markup names a forum ([`Rules::FORUMS`]); the text of
+//! `select`, `option`, `button` and `textarea` is no part of its block's
+//! own text (options are no sentence). Figures: `docs/main-content.md`.
+//!
 //! Measured and left out (figures in the README): pruning link-dense
 //! blocks without prose cost F1 on the labelled pages (the bug lists of a
 //! status report, a list of tools on an about page are content), and
@@ -93,17 +107,31 @@ impl Rules {
     pub const FRAMES: Rules = Rules(1 << 4);
     /// Hidden elements are pruned and count for nothing.
     pub const HIDDEN: Rules = Rules(1 << 5);
+    /// A page whose best container holds little prose against the
+    /// page's readable text is made of something else (entries, specs,
+    /// short posts): its container is the smallest block that holds most
+    /// of the readable text.
+    pub const SPREAD: Rules = Rules(1 << 6);
+    /// `widget` in a class is no furniture on an element that is not
+    /// mostly links (page builders name every block so).
+    pub const WIDGETS: Rules = Rules(1 << 7);
+    /// On a page whose markup names a forum, comment words are not
+    /// boilerplate: the comments are the thread.
+    pub const FORUMS: Rules = Rules(1 << 8);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 6) - 1);
+    pub const ALL: Rules = Rules((1 << 9) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 6] = [
+    pub const NAMED: [(&'static str, Rules); 9] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
         ("tags", Rules::TAGS),
         ("frames", Rules::FRAMES),
         ("hidden", Rules::HIDDEN),
+        ("spread", Rules::SPREAD),
+        ("widgets", Rules::WIDGETS),
+        ("forums", Rules::FORUMS),
     ];
 
     /// These rules without `other`.
@@ -166,7 +194,8 @@ impl MainContent {
         include_root: bool,
         classify: impl Fn(&str) -> (bool, bool),
     ) -> Self {
-        let stats = Stats::gather(dom, root, include, exclude, classify);
+        let mut stats = Stats::gather(dom, root, include, exclude, classify);
+        read_comment_words(&mut stats, rules);
         let chosen = include.is_empty() && !include_root;
         let mut containers = if include_root {
             vec![0]
@@ -211,14 +240,43 @@ impl MainContent {
     }
 }
 
+/// Comment words are boilerplate ([`WORD_BOILERPLATE`]) unless the page
+/// is a forum's ([`Rules::FORUMS`]): there, the comments are the thread.
+fn read_comment_words(stats: &mut Stats, rules: Rules) {
+    let forum = rules.has(Rules::FORUMS) && stats.hints.iter().any(|h| h & hints::WORD_FORUM != 0);
+    for hints in &mut stats.hints {
+        if *hints & hints::WORD_COMMENT != 0 && !forum {
+            *hints |= WORD_BOILERPLATE;
+        }
+    }
+}
+
 /// Per element: the prose and the link text (with a share of the text of
 /// furniture) it holds, counted for scoring.
 struct Scored {
     prose: Vec<f64>,
     links: Vec<f64>,
+    /// The readable text: not hidden, not furniture, not omitted.
+    readable: Vec<f64>,
 }
 
 /// Whether hints make an element furniture for scoring and pruning.
+/// `widget` on an element that is not mostly links (at most half its text
+/// is link text) is no furniture: page builders name every block of an
+/// article `…-widget` (its headline, each paragraph), while a sidebar's
+/// widgets are menus and lists of links. The word is dropped from the
+/// hints then.
+fn prose_veto(stats: &Stats, i: usize, hints: Hints, rules: Rules) -> Hints {
+    if rules.has(Rules::WIDGETS)
+        && hints & hints::WORD_WIDGET != 0
+        && stats.link[i] * 2 <= stats.text[i]
+    {
+        hints & !WORD_FURNITURE
+    } else {
+        hints
+    }
+}
+
 fn is_furniture(hints: Hints, rules: Rules) -> bool {
     (rules.has(Rules::TAGS) && hints & (CHROME_TAG | CONTROL_TAG) != 0)
         || (rules.has(Rules::FRAMES) && hints & FRAME_TAG != 0)
@@ -253,36 +311,39 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
     let mut scored = Scored {
         prose: vec![0.0; n],
         links: vec![0.0; n],
+        readable: vec![0.0; n],
     };
     // Per element, what its descendants' hints change in its raw counts:
     // the sum over its children of (scored − raw).
-    let mut change = vec![(0.0f64, 0.0f64); n];
+    let mut change = vec![(0.0f64, 0.0f64, 0.0f64); n];
     let total_prose = stats.prose[0];
     for i in (0..n).rev() {
         let hints = stats.hints[i];
         let text = f64::from(stats.text[i]);
         let prose = f64::from(stats.prose[i]);
         let listed = f64::from(stats.listed[i]);
-        let raw = (prose, listed);
+        let raw = (prose, listed, text);
         // A furniture hint on an element that holds most of the page's
         // prose is wrong (a `div.page-with-sidebar` around everything).
         let holds_most = stats.prose[i] * 2 > total_prose
             && total_prose > 0
             && !is_surely_boilerplate(hints, rules);
         let own = if hints & OMITTED != 0 || is_hidden(hints, rules) {
-            (0.0, 0.0)
-        } else if i > 0 && !holds_most && is_furniture(hints, rules) {
-            (0.0, FURNITURE * text)
+            (0.0, 0.0, 0.0)
+        } else if i > 0 && !holds_most && is_furniture(prose_veto(stats, i, hints, rules), rules) {
+            (0.0, FURNITURE * text, 0.0)
         } else {
-            let (p, l) = change[i];
-            (raw.0 + p, raw.1 + l)
+            let (p, l, t) = change[i];
+            (raw.0 + p, raw.1 + l, raw.2 + t)
         };
         scored.prose[i] = own.0;
         scored.links[i] = own.1;
+        scored.readable[i] = own.2;
         if i > 0 {
             let parent = &mut change[stats.parent[i] as usize];
             parent.0 += own.0 - raw.0;
             parent.1 += own.1 - raw.1;
+            parent.2 += own.2 - raw.2;
         }
     }
     scored
@@ -310,7 +371,48 @@ fn choose(stats: &Stats, rules: Rules) -> usize {
             best_score = score;
         }
     }
-    best
+    if rules.has(Rules::SPREAD) {
+        spread(stats, &scored, best)
+    } else {
+        best
+    }
+}
+
+/// See [`Rules::SPREAD`].
+fn spread(stats: &Stats, scored: &Scored, best: usize) -> usize {
+    let page = scored.readable[0];
+    if scored.prose[best] < PROSE_POOR * page {
+        holding_most(stats, &scored.readable, MOST * page)
+    } else {
+        best
+    }
+}
+
+/// A page is prose-poor when its best container's prose is less than this
+/// share of the page's readable text.
+const PROSE_POOR: f64 = 0.4;
+/// The share of the page's readable text the container of a prose-poor
+/// page holds.
+const MOST: f64 = 0.7;
+
+/// The deepest element whose readable text is at least `least` (more than
+/// half the page's: at most one child qualifies, so this is one descent).
+fn holding_most(stats: &Stats, readable: &[f64], least: f64) -> usize {
+    let mut at = 0;
+    let mut i = 1;
+    while i < stats.len() {
+        let end = stats.end[at] as usize;
+        if i >= end {
+            break;
+        }
+        if readable[i] >= least {
+            at = i;
+            i += 1;
+        } else {
+            i = stats.end[i] as usize;
+        }
+    }
+    at
 }
 
 /// Verdicts for the given containers (0 is the content root).
@@ -364,7 +466,10 @@ fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules) -> bool {
     }
     // Words prune blocks only: an inline element with such a class is more
     // often a link styled as a popup note than a widget.
-    if rules.has(Rules::WORDS) && hints & hints::BLOCK != 0 && is_boilerplate_by_words(hints) {
+    if rules.has(Rules::WORDS)
+        && hints & hints::BLOCK != 0
+        && is_boilerplate_by_words(prose_veto(stats, i, hints, rules))
+    {
         return true;
     }
     false

@@ -82,6 +82,17 @@ struct Open<N> {
     /// (this element's position when it is one; the root is one).
     block: usize,
     in_link: bool,
+    /// Inside a `select`, `option`, `button` or `textarea`: its text is
+    /// no part of its block's own text (a list of options is no sentence).
+    in_control: bool,
+}
+
+/// Elements whose text is a control's labels and options, not a sentence
+/// of the page.
+fn is_control_text(name: &str) -> bool {
+    ["select", "option", "button", "textarea"]
+        .iter()
+        .any(|control| name.eq_ignore_ascii_case(control))
 }
 
 impl Stats {
@@ -97,6 +108,7 @@ impl Stats {
         let mut stats = Stats::default();
         stats.push(0, 0);
         let mut caches = MatchCaches::new();
+        let mut classes = hints::ClassCache::default();
         let selecting = !include.is_empty();
         let mut included_depth = 0usize;
         let mut open = vec![Open {
@@ -106,6 +118,7 @@ impl Stats {
             own_link: 0,
             block: 0,
             in_link: false,
+            in_control: false,
         }];
         while let Some(top) = open.last_mut() {
             let Some(node) = top.next_child else {
@@ -118,7 +131,7 @@ impl Stats {
                 continue;
             };
             top.next_child = dom.next_sibling(node);
-            let (block, in_link) = (top.block, top.in_link);
+            let (block, in_link, in_control) = (top.block, top.in_link, top.in_control);
             match dom.kind(node) {
                 NodeKind::Text => {
                     let chars = visible_chars(&dom.text(node));
@@ -129,6 +142,9 @@ impl Stats {
                     stats.text[index] = stats.text[index].saturating_add(chars);
                     if in_link {
                         stats.link[index] = stats.link[index].saturating_add(chars);
+                    }
+                    if in_control {
+                        continue;
                     }
                     let owner = &mut open[block];
                     owner.own = owner.own.saturating_add(chars);
@@ -147,7 +163,7 @@ impl Stats {
                         continue;
                     }
                     let position = open.len();
-                    let mut element_hints = hints::hints(dom, node, name, is_block);
+                    let mut element_hints = hints::hints(dom, node, name, is_block, &mut classes);
                     if selecting && included_depth == 0 && include.matches(dom, node, &mut caches) {
                         element_hints |= INCLUDED;
                     }
@@ -166,6 +182,7 @@ impl Stats {
                             block
                         },
                         in_link: in_link || element_hints & ANCHOR != 0,
+                        in_control: in_control || is_control_text(name),
                     });
                 }
                 _ => {}
@@ -214,7 +231,16 @@ impl Stats {
 
 #[cfg(test)]
 mod tests {
-    use super::visible_chars;
+    use super::{is_control_text, visible_chars};
+
+    #[test]
+    fn controls_whose_text_is_no_prose() {
+        assert!(is_control_text("select"));
+        assert!(is_control_text("OPTION"));
+        assert!(is_control_text("button"));
+        assert!(!is_control_text("form"), "a form can wrap a whole page");
+        assert!(!is_control_text("p"));
+    }
 
     #[test]
     fn visible_characters() {
