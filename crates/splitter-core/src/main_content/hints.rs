@@ -55,6 +55,8 @@ pub(super) const WORD_WIDGET: Hints = 1 << 12;
 pub(super) const WORD_COMMENT: Hints = 1 << 13;
 /// `forum` in a class or id: the page belongs to a forum.
 pub(super) const WORD_FORUM: Hints = 1 << 14;
+/// `<h1>`: a page's or an article's title.
+pub(super) const TITLE: Hints = 1 << 15;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -179,6 +181,7 @@ pub(super) fn hints<A: DomAdapter>(
             ANCHOR
         }
         b"main" => MARKER_MAIN,
+        b"h1" => TITLE,
         b"article" => MARKER_ARTICLE,
         b"nav" | b"aside" | b"menu" => CHROME_TAG,
         b"header" | b"footer" => FRAME_TAG,
