@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use crate::adapter::DomAdapter;
+use crate::adapter::{DomAdapter, NodeKind};
 
 /// One bit per hint; an element carries several.
 pub(super) type Hints = u32;
@@ -55,6 +55,8 @@ pub(super) const WORD_WIDGET: Hints = 1 << 12;
 pub(super) const WORD_COMMENT: Hints = 1 << 13;
 /// `forum` in a class or id: the page belongs to a forum.
 pub(super) const WORD_FORUM: Hints = 1 << 14;
+/// `<h1>`: a page's or an article's title.
+pub(super) const TITLE: Hints = 1 << 15;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -144,7 +146,8 @@ const FURNITURE_TOKENS: &[&str] = &["nav", "meta", "foot", "aside", "thumb", "re
 
 /// Words that mean furniture at the end of a class token (`site-header`,
 /// `pageheader`, `footers`) but not at its start (`headerlink`, Sphinx's
-/// heading anchor).
+/// heading anchor), nor after `sub`: a `subheader` is a heading inside the
+/// content (O'Reilly's books mark each term of a definition list so).
 const FURNITURE_ENDINGS: &[&str] = &["header", "footer"];
 
 /// Class/id words that mean content.
@@ -178,6 +181,7 @@ pub(super) fn hints<A: DomAdapter>(
             ANCHOR
         }
         b"main" => MARKER_MAIN,
+        b"h1" => TITLE,
         b"article" => MARKER_ARTICLE,
         b"nav" | b"aside" | b"menu" => CHROME_TAG,
         b"header" | b"footer" => FRAME_TAG,
@@ -237,9 +241,83 @@ pub(super) fn hints<A: DomAdapter>(
         hints |= classes.hints(class);
     }
     if let Some(id) = id.as_deref() {
-        hints |= id_hints(id);
+        let words = id_hints(id);
+        // An id made from the element's own heading (`sharing-changes`
+        // on a section titled "Sharing changes", as Sphinx and most
+        // documentation generators write them) is the section's name,
+        // not the author's word for a widget.
+        if words != 0 && !names_first_heading(dom, node, id) {
+            hints |= words;
+        }
     }
     hints
+}
+
+/// The characters of a heading's text read to compare it with an id:
+/// ids made from longer headings are rare, and the read stays short.
+const HEADING_TEXT_LIMIT: usize = 400;
+
+/// Whether `id` is the slug of the text of the first element child of
+/// `node` when that child is a heading (`h1`–`h6`): the same letters and
+/// digits, in the same words, lowercased, perhaps followed by a number
+/// that makes the id unique (`setting-up-1`).
+fn names_first_heading<A: DomAdapter>(dom: &A, node: A::Node, id: &str) -> bool {
+    let mut child = dom.first_child(node);
+    while let Some(at) = child {
+        if dom.kind(at) == NodeKind::Element {
+            break;
+        }
+        child = dom.next_sibling(at);
+    }
+    let Some(heading) = child else {
+        return false;
+    };
+    if !is_heading(dom.element_name(heading)) {
+        return false;
+    }
+    // The heading's text, in document order, by an explicit stack.
+    let mut text = String::new();
+    let mut stack = Vec::new();
+    stack.extend(dom.first_child(heading));
+    while let Some(at) = stack.pop() {
+        if let Some(next) = dom.next_sibling(at) {
+            stack.push(next);
+        }
+        match dom.kind(at) {
+            NodeKind::Text => {
+                text.push(' ');
+                text.push_str(&dom.text(at));
+                if text.len() > HEADING_TEXT_LIMIT {
+                    return false;
+                }
+            }
+            NodeKind::Element => stack.extend(dom.first_child(at)),
+            _ => {}
+        }
+    }
+    is_slug_of(id, &text)
+}
+
+/// Whether `name` is `h1` … `h6`.
+fn is_heading(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    bytes.len() == 2 && bytes[0].eq_ignore_ascii_case(&b'h') && (b'1'..=b'6').contains(&bytes[1])
+}
+
+/// Whether `id` is `title` made an anchor: the ASCII words of both,
+/// lowercased, are the same, the id perhaps ending in number tokens.
+fn is_slug_of(id: &str, title: &str) -> bool {
+    let id = lowercase(id);
+    let title = lowercase(title);
+    let mut id_tokens = tokens(&id);
+    let mut matched = false;
+    for word in tokens(&title) {
+        if id_tokens.next() != Some(word) {
+            return false;
+        }
+        matched = true;
+    }
+    matched && id_tokens.all(|token| token.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether a link leads to a page rather than into a document: no
@@ -364,9 +442,11 @@ fn token_hints(token: &str) -> Hints {
     }
     let singular = token.strip_suffix('s').unwrap_or(token);
     if FURNITURE_TOKENS.contains(&token)
-        || FURNITURE_ENDINGS
-            .iter()
-            .any(|word| singular.ends_with(word))
+        || FURNITURE_ENDINGS.iter().any(|word| {
+            singular
+                .strip_suffix(word)
+                .is_some_and(|head| !head.ends_with("sub"))
+        })
     {
         hints |= WORD_FURNITURE;
     }
@@ -402,6 +482,8 @@ mod tests {
         assert_eq!(word_hints("header", ""), WORD_FURNITURE);
         assert_eq!(word_hints("pagefooter", ""), WORD_FURNITURE);
         assert_eq!(word_hints("headerlink", ""), 0);
+        assert_eq!(word_hints("subheaders jumptargets", ""), 0);
+        assert_eq!(word_hints("", "subheader"), 0);
         assert_eq!(word_hints("site-nav", ""), WORD_FURNITURE);
         assert_eq!(
             word_hints("canvas shadow", ""),
@@ -415,6 +497,21 @@ mod tests {
         assert_eq!(word_hints("entry-content", "post-12"), WORD_CONTENT);
         assert_eq!(word_hints("", "table-readsharedmemory-fields"), 0);
         assert_eq!(word_hints("", "related"), WORD_BOILERPLATE);
+    }
+
+    #[test]
+    fn ids_made_from_headings() {
+        assert!(is_slug_of("sharing-changes", "Sharing changes"));
+        assert!(is_slug_of(
+            "sharing-with-multiple-developers-code-review",
+            " Sharing with multiple developers: code review \u{b6}"
+        ));
+        assert!(is_slug_of("setting-up-1", "Setting up"));
+        assert!(!is_slug_of("sharing-bar", "Sharing changes"));
+        assert!(!is_slug_of("share", "Share this"));
+        assert!(!is_slug_of("related", ""));
+        assert!(is_heading("h2") && is_heading("H6"));
+        assert!(!is_heading("h7") && !is_heading("hr") && !is_heading("header"));
     }
 
     #[test]

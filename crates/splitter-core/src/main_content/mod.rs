@@ -55,6 +55,11 @@
 //! status report, a list of tools on an about page are content), and
 //! pruning captions removed the titles of ECMA-262's tables.
 //!
+//! 5. **The title** ([`Rules::TITLE`]): the nearest `h1` before a chosen
+//!    container, with no prose (furniture's aside) between, is kept with
+//!    it as a second container: the headline in a header beside the
+//!    article's body.
+//!
 //! The result is never empty when the page has visible text: when the
 //! chosen content would keep none, the whole content root is kept.
 //!
@@ -118,11 +123,14 @@ impl Rules {
     /// On a page whose markup names a forum, comment words are not
     /// boilerplate: the comments are the thread.
     pub const FORUMS: Rules = Rules(1 << 8);
+    /// The article's title (`h1`) just before a chosen container, with
+    /// no prose between, is kept with it.
+    pub const TITLE: Rules = Rules(1 << 9);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 9) - 1);
+    pub const ALL: Rules = Rules((1 << 10) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 9] = [
+    pub const NAMED: [(&'static str, Rules); 10] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -132,6 +140,7 @@ impl Rules {
         ("spread", Rules::SPREAD),
         ("widgets", Rules::WIDGETS),
         ("forums", Rules::FORUMS),
+        ("title", Rules::TITLE),
     ];
 
     /// These rules without `other`.
@@ -200,7 +209,12 @@ impl MainContent {
         let mut containers = if include_root {
             vec![0]
         } else if include.is_empty() {
-            vec![choose(&stats, rules)]
+            let scored = score_all(&stats, rules);
+            let container = choose(&stats, &scored, rules);
+            match title_before(&stats, &scored, container, rules) {
+                Some(title) => vec![title, container],
+                None => vec![container],
+            }
         } else {
             (1..stats.len())
                 .filter(|&i| stats.hints[i] & INCLUDED != 0)
@@ -350,11 +364,10 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
 }
 
 /// The container: the element with the best score, the outer one on ties.
-fn choose(stats: &Stats, rules: Rules) -> usize {
+fn choose(stats: &Stats, scored: &Scored, rules: Rules) -> usize {
     if !rules.has(Rules::SCORE) {
         return 0;
     }
-    let scored = score_all(stats, rules);
     let mut best = 0;
     let mut best_score = f64::NEG_INFINITY;
     for i in 0..stats.len() {
@@ -372,7 +385,7 @@ fn choose(stats: &Stats, rules: Rules) -> usize {
         }
     }
     if rules.has(Rules::SPREAD) {
-        spread(stats, &scored, best)
+        spread(stats, scored, best)
     } else {
         best
     }
@@ -413,6 +426,60 @@ fn holding_most(stats: &Stats, readable: &[f64], least: f64) -> usize {
         }
     }
     at
+}
+
+/// The article's title kept with a chosen `container` ([`Rules::TITLE`]):
+/// the nearest `h1` before it in document order, outside it, when no prose
+/// lies between them (a byline, a date, tags may: furniture's prose does
+/// not count, as in scoring). Why: a page's layout often puts the headline
+/// in a header beside the article's body (`<header><h1>…</h1><p
+/// class=meta>…</header><div itemprop=articleBody>`); the body is the best
+/// container, and without its title every heading path of the article
+/// lacks it. Not a title: an `h1` that is mostly a link (a site's name
+/// linking home), or that is hidden, furniture by its tag, or inside such
+/// an element or a boilerplate widget.
+fn title_before(stats: &Stats, scored: &Scored, container: usize, rules: Rules) -> Option<usize> {
+    if !rules.has(Rules::TITLE) || container == 0 {
+        return None;
+    }
+    let encloses = |i: usize| stats.end[i] as usize > container;
+    let title = (1..container)
+        .rev()
+        .find(|&i| stats.hints[i] & hints::TITLE != 0 && !encloses(i))?;
+    // What lies between, in document order: the subtrees after the title
+    // and before the container, through the container's ancestors.
+    let mut i = stats.end[title] as usize;
+    while i < container {
+        if encloses(i) {
+            i += 1;
+        } else if scored.prose[i] > 0.0 {
+            return None;
+        } else {
+            i = stats.end[i] as usize;
+        }
+    }
+    is_title(stats, title, rules).then_some(title)
+}
+
+/// Whether the `h1` numbered `i` can be an article's title: see
+/// [`title_before`].
+fn is_title(stats: &Stats, i: usize, rules: Rules) -> bool {
+    if stats.text[i] == 0 || stats.link[i] * 2 > stats.text[i] {
+        return false;
+    }
+    let mut at = i;
+    while at > 0 {
+        let hints = stats.hints[at];
+        if hints & OMITTED != 0
+            || is_hidden(hints, rules)
+            || hints & (CHROME_TAG | CONTROL_TAG) != 0
+            || is_surely_boilerplate(hints, rules)
+        {
+            return false;
+        }
+        at = stats.parent[at] as usize;
+    }
+    true
 }
 
 /// Verdicts for the given containers (0 is the content root).
