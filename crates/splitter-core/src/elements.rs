@@ -1,9 +1,10 @@
 //! What the core knows of each element name, in one table: how it takes
 //! part in the canonical text ([`ElementClass`], SPEC §3), what else it
 //! means there and to provenance ([`Role`], §3.1, §7), and what the
-//! Markdown form makes of it ([`Mark`], §3.2). The walk (`canonical`), the
-//! decomposition and the Markdown writer all read it through
-//! [`element_info`], which lowercases a name once.
+//! Markdown form makes of it ([`Mark`], §3.2), and what its name says of
+//! its part in a page ([`PagePart`], §3.4). The walk (`canonical`), the
+//! decomposition, the Markdown writer and main-content detection all read
+//! it through [`element_info`], which lowercases a name once.
 
 /// How an element takes part in the canonical text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,19 +57,51 @@ pub(crate) enum Mark {
     Cell,
 }
 
+/// What an element's name says of its part in a page, for main-content
+/// detection (SPEC §3.4); `Other` for names that say nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PagePart {
+    Other,
+    /// `main`: a page's own marker of its main content.
+    Main,
+    /// `article`: a self-contained composition.
+    Article,
+    /// `nav`, `aside`, `menu`: navigation and asides around the content.
+    Chrome,
+    /// `header`, `footer`: a page's or a section's frame.
+    Frame,
+    /// Forms and their parts, players and embeds: their text is labels,
+    /// fallback or controls (`Play Video`), not the page's sentences.
+    Control,
+    /// A control whose own text is its labels and options (`select`,
+    /// `option`, `button`, `textarea`): never prose, wherever it is.
+    ControlText,
+}
+
 /// Everything the table says of one element name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ElementInfo {
     pub(crate) class: ElementClass,
     pub(crate) role: Role,
     pub(crate) mark: Mark,
+    pub(crate) part: PagePart,
 }
 
 impl ElementInfo {
     const INLINE: ElementInfo = ElementInfo::new(ElementClass::Inline, Role::Plain, Mark::Other);
 
     const fn new(class: ElementClass, role: Role, mark: Mark) -> Self {
-        ElementInfo { class, role, mark }
+        ElementInfo {
+            class,
+            role,
+            mark,
+            part: PagePart::Other,
+        }
+    }
+
+    /// The same, with what the name says of its part in a page.
+    const fn part(self, part: PagePart) -> Self {
+        ElementInfo { part, ..self }
     }
 
     /// A block element with no other role.
@@ -103,13 +136,22 @@ pub(crate) fn element_info(name: &str) -> ElementInfo {
             let rank = rank - b'0';
             ElementInfo::new(Block, Role::Heading(rank), Mark::Heading(rank))
         }
-        b"article" | b"aside" | b"nav" | b"section" | b"emu-annex" | b"emu-clause"
-        | b"emu-intro" => ElementInfo::new(Block, Role::Sectioning, Mark::Other),
-        b"pre" => ElementInfo::new(Block, Role::Preformatted, Mark::Pre),
-        b"textarea" | b"listing" | b"plaintext" => {
-            ElementInfo::new(Inline, Role::Preformatted, Mark::Other)
+        b"article" => {
+            ElementInfo::new(Block, Role::Sectioning, Mark::Other).part(PagePart::Article)
         }
-        b"ul" | b"menu" => ElementInfo::block(Mark::List { ordered: false }),
+        b"aside" | b"nav" => {
+            ElementInfo::new(Block, Role::Sectioning, Mark::Other).part(PagePart::Chrome)
+        }
+        b"section" | b"emu-annex" | b"emu-clause" | b"emu-intro" => {
+            ElementInfo::new(Block, Role::Sectioning, Mark::Other)
+        }
+        b"pre" => ElementInfo::new(Block, Role::Preformatted, Mark::Pre),
+        b"textarea" => {
+            ElementInfo::new(Inline, Role::Preformatted, Mark::Other).part(PagePart::ControlText)
+        }
+        b"listing" | b"plaintext" => ElementInfo::new(Inline, Role::Preformatted, Mark::Other),
+        b"ul" => ElementInfo::block(Mark::List { ordered: false }),
+        b"menu" => ElementInfo::block(Mark::List { ordered: false }).part(PagePart::Chrome),
         b"ol" => ElementInfo::block(Mark::List { ordered: true }),
         b"blockquote" => ElementInfo::block(Mark::Quote),
         b"hr" => ElementInfo::block(Mark::Rule),
@@ -120,11 +162,18 @@ pub(crate) fn element_info(name: &str) -> ElementInfo {
         b"table" => ElementInfo::block(Mark::Table),
         b"tr" => ElementInfo::block(Mark::Row),
         b"td" | b"th" => ElementInfo::block(Mark::Cell),
-        b"address" | b"caption" | b"center" | b"details" | b"dialog" | b"div" | b"fieldset"
-        | b"figcaption" | b"figure" | b"footer" | b"form" | b"header" | b"hgroup" | b"legend"
-        | b"li" | b"main" | b"p" | b"search" | b"summary" | b"tbody" | b"tfoot" | b"thead"
-        | b"emu-alg" | b"emu-example" | b"emu-figure" | b"emu-grammar" | b"emu-note"
+        b"main" => ElementInfo::block(Mark::Other).part(PagePart::Main),
+        b"header" | b"footer" => ElementInfo::block(Mark::Other).part(PagePart::Frame),
+        b"dialog" | b"fieldset" | b"form" => {
+            ElementInfo::block(Mark::Other).part(PagePart::Control)
+        }
+        b"address" | b"caption" | b"center" | b"details" | b"div" | b"figcaption" | b"figure"
+        | b"hgroup" | b"legend" | b"li" | b"p" | b"search" | b"summary" | b"tbody" | b"tfoot"
+        | b"thead" | b"emu-alg" | b"emu-example" | b"emu-figure" | b"emu-grammar" | b"emu-note"
         | b"emu-table" => ElementInfo::block(Mark::Other),
+        b"input" | b"label" | b"video" | b"audio" | b"iframe" | b"object" | b"embed" | b"svg"
+        | b"canvas" => ElementInfo::INLINE.part(PagePart::Control),
+        b"button" | b"select" | b"option" => ElementInfo::INLINE.part(PagePart::ControlText),
         b"code" => ElementInfo::inline(Mark::Code),
         b"strong" | b"b" => ElementInfo::inline(Mark::Strong),
         b"em" | b"i" => ElementInfo::inline(Mark::Emphasis),
@@ -170,9 +219,26 @@ mod tests {
         assert_eq!(
             element_info("textarea"),
             ElementInfo::new(ElementClass::Inline, Role::Preformatted, Mark::Other)
+                .part(PagePart::ControlText)
         );
         assert_eq!(element_info("pre").mark, Mark::Pre);
         assert!(is_block_element("td") && element_info("td").mark == Mark::Cell);
+        // What main-content detection reads: the part a name plays in a
+        // page, beside what the walk makes of it.
+        assert_eq!(element_info("NAV").part, PagePart::Chrome);
+        assert_eq!(element_info("nav").role, Role::Sectioning);
+        assert_eq!(element_info("menu").mark, Mark::List { ordered: false });
+        assert_eq!(element_info("menu").part, PagePart::Chrome);
+        assert_eq!(element_info("Footer").part, PagePart::Frame);
+        assert_eq!(element_info("form").part, PagePart::Control);
+        assert!(is_block_element("form"));
+        assert_eq!(
+            element_info("iframe"),
+            ElementInfo::INLINE.part(PagePart::Control)
+        );
+        assert_eq!(element_info("option").part, PagePart::ControlText);
+        assert_eq!(element_info("textarea").part, PagePart::ControlText);
+        assert_eq!(element_info("section").part, PagePart::Other);
         assert!(is_heading_element("h6") && !is_heading_element("h7"));
         assert_eq!(element_info("a-custom-element-name"), ElementInfo::INLINE);
     }

@@ -15,7 +15,6 @@ use std::ops::Range;
 
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::config::{Links, Whitespace};
-use crate::elements::{ElementClass, element_info};
 use crate::main_content::{MainContent, Rules};
 use crate::markdown_writer::ContextRegion;
 use crate::select::{MatchCaches, SelectorSet};
@@ -172,10 +171,6 @@ impl<N: Copy + Eq> CanonicalText<N> {
                 options.exclude,
                 rules,
                 included_root.is_some(),
-                |name| {
-                    let class = element_info(name).class;
-                    (class == ElementClass::Block, class == ElementClass::Skipped)
-                },
             )
         });
         let selecting = match &main {

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::adapter::{DomAdapter, NodeKind};
+use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role};
 
 /// One bit per hint; an element carries several.
 pub(super) type Hints = u32;
@@ -159,39 +160,35 @@ const CONTENT_WORDS: &[&str] = &[
 pub(super) fn hints<A: DomAdapter>(
     dom: &A,
     node: A::Node,
-    name: &str,
-    block: bool,
+    info: ElementInfo,
     classes: &mut ClassCache,
 ) -> Hints {
-    let mut hints = if block { BLOCK } else { 0 };
-    let mut lower = [0u8; 10];
-    let tag: &[u8] = if name.len() <= lower.len() {
-        let buf = &mut lower[..name.len()];
-        buf.copy_from_slice(name.as_bytes());
-        buf.make_ascii_lowercase();
-        buf
+    let mut hints = if info.class == ElementClass::Block {
+        BLOCK
     } else {
-        b""
+        0
     };
-    hints |= match tag {
-        b"a" if dom
+    // What the name says, from the core's one table of element names
+    // (`elements.rs`): players and embeds are controls there, their text
+    // fallback or controls ("Play Video", "Loaded: 0%"), not the article.
+    hints |= match info.part {
+        PagePart::Main => MARKER_MAIN,
+        PagePart::Article => MARKER_ARTICLE,
+        PagePart::Chrome => CHROME_TAG,
+        PagePart::Frame => FRAME_TAG,
+        PagePart::Control | PagePart::ControlText => CONTROL_TAG,
+        PagePart::Other => 0,
+    };
+    if info.role == Role::Heading(1) {
+        hints |= TITLE;
+    }
+    if info.mark == Mark::Link
+        && dom
             .attribute(node, "href")
-            .is_some_and(|href| leaves_page(&href)) =>
-        {
-            ANCHOR
-        }
-        b"main" => MARKER_MAIN,
-        b"h1" => TITLE,
-        b"article" => MARKER_ARTICLE,
-        b"nav" | b"aside" | b"menu" => CHROME_TAG,
-        b"header" | b"footer" => FRAME_TAG,
-        b"form" | b"button" | b"select" | b"input" | b"label" | b"dialog" | b"fieldset"
-        | b"option" | b"textarea" => CONTROL_TAG,
-        // Players and embeds: their text is fallback or controls
-        // ("Play Video", "Loaded: 0%"), a chart's labels, not the article.
-        b"video" | b"audio" | b"iframe" | b"object" | b"embed" | b"svg" | b"canvas" => CONTROL_TAG,
-        _ => 0,
-    };
+            .is_some_and(|href| leaves_page(&href))
+    {
+        hints |= ANCHOR;
+    }
     let attribute = |name: &str| dom.attribute(node, name);
     if attribute("hidden").is_some()
         || attribute("aria-hidden").is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
@@ -232,10 +229,7 @@ pub(super) fn hints<A: DomAdapter>(
     // A section's `id` is usually its heading made an anchor
     // (`sec-sharedarraybuffer-objects`, `comments` for a section on
     // comments in a manual): only its `class` is the author's name for it.
-    let sectioning = matches!(
-        tag,
-        b"section" | b"article" | b"emu-clause" | b"emu-annex" | b"emu-intro"
-    );
+    let sectioning = info.role == Role::Sectioning && info.part != PagePart::Chrome;
     let id = if sectioning { None } else { attribute("id") };
     if let Some(class) = class.as_deref() {
         hints |= classes.hints(class);

@@ -192,8 +192,9 @@ pub(crate) struct MainContent {
 impl MainContent {
     /// Finds the main content below `root` (the canonical walk's content
     /// root). `include_root`: `include` matched the content root, which is
-    /// then the container. `classify` tells, by element name, whether an
-    /// element is a block and whether the walk skips it.
+    /// then the container. Elements are read through the core's table of
+    /// element names, as the walk reads them: the same blocks, the same
+    /// skipped elements.
     pub(crate) fn find<A: DomAdapter>(
         dom: &A,
         root: A::Node,
@@ -201,9 +202,8 @@ impl MainContent {
         exclude: &SelectorSet,
         rules: Rules,
         include_root: bool,
-        classify: impl Fn(&str) -> (bool, bool),
     ) -> Self {
-        let mut stats = Stats::gather(dom, root, include, exclude, classify);
+        let mut stats = Stats::gather(dom, root, include, exclude);
         read_comment_words(&mut stats, rules);
         let chosen = include.is_empty() && !include_root;
         let mut containers = if include_root {

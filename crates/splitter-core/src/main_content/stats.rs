@@ -8,6 +8,7 @@
 //! same element there.
 
 use crate::adapter::{DomAdapter, NodeKind};
+use crate::elements::{ElementClass, PagePart, element_info};
 use crate::select::{MatchCaches, SelectorSet};
 
 use super::hints::{self, ANCHOR, BLOCK, Hints};
@@ -87,23 +88,14 @@ struct Open<N> {
     in_control: bool,
 }
 
-/// Elements whose text is a control's labels and options, not a sentence
-/// of the page.
-fn is_control_text(name: &str) -> bool {
-    ["select", "option", "button", "textarea"]
-        .iter()
-        .any(|control| name.eq_ignore_ascii_case(control))
-}
-
 impl Stats {
-    /// Counts the elements below `root`. `classify` tells a block element
-    /// and an element the walk skips by name.
+    /// Counts the elements below `root`, each read through the core's one
+    /// table of element names ([`element_info`]), as the walk reads them.
     pub(super) fn gather<A: DomAdapter>(
         dom: &A,
         root: A::Node,
         include: &SelectorSet,
         exclude: &SelectorSet,
-        classify: impl Fn(&str) -> (bool, bool),
     ) -> Stats {
         let mut stats = Stats::default();
         stats.push(0, 0);
@@ -153,17 +145,18 @@ impl Stats {
                     }
                 }
                 NodeKind::Element => {
-                    let name = dom.element_name(node);
-                    let (is_block, skipped) = classify(name);
+                    let info = element_info(dom.element_name(node));
                     let index = u32::try_from(stats.parent.len()).unwrap_or(u32::MAX);
                     let parent = top.index;
                     stats.push(parent, index);
-                    if skipped || exclude.matches(dom, node, &mut caches) {
+                    if info.class == ElementClass::Skipped
+                        || exclude.matches(dom, node, &mut caches)
+                    {
                         stats.hints[index as usize] = OMITTED;
                         continue;
                     }
                     let position = open.len();
-                    let mut element_hints = hints::hints(dom, node, name, is_block, &mut classes);
+                    let mut element_hints = hints::hints(dom, node, info, &mut classes);
                     if selecting && included_depth == 0 && include.matches(dom, node, &mut caches) {
                         element_hints |= INCLUDED;
                     }
@@ -182,7 +175,9 @@ impl Stats {
                             block
                         },
                         in_link: in_link || element_hints & ANCHOR != 0,
-                        in_control: in_control || is_control_text(name),
+                        // A control's labels and options are no sentence of
+                        // the page.
+                        in_control: in_control || info.part == PagePart::ControlText,
                     });
                 }
                 _ => {}
@@ -231,15 +226,17 @@ impl Stats {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_control_text, visible_chars};
+    use super::visible_chars;
+    use crate::elements::{PagePart, element_info};
 
     #[test]
     fn controls_whose_text_is_no_prose() {
-        assert!(is_control_text("select"));
-        assert!(is_control_text("OPTION"));
-        assert!(is_control_text("button"));
-        assert!(!is_control_text("form"), "a form can wrap a whole page");
-        assert!(!is_control_text("p"));
+        let control_text = |name: &str| element_info(name).part == PagePart::ControlText;
+        assert!(control_text("select"));
+        assert!(control_text("OPTION"));
+        assert!(control_text("button"));
+        assert!(!control_text("form"), "a form can wrap a whole page");
+        assert!(!control_text("p"));
     }
 
     #[test]
