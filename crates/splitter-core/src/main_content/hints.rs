@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::adapter::{DomAdapter, NodeKind};
-use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role};
+use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role, is_heading_element};
 
 /// One bit per hint; an element carries several.
 pub(super) type Hints = u32;
@@ -266,7 +266,7 @@ fn names_first_heading<A: DomAdapter>(dom: &A, node: A::Node, id: &str) -> bool 
     let Some(heading) = child else {
         return false;
     };
-    if !is_heading(dom.element_name(heading)) {
+    if !is_heading_element(dom.element_name(heading)) {
         return false;
     }
     // The heading's text, in document order, by an explicit stack.
@@ -290,12 +290,6 @@ fn names_first_heading<A: DomAdapter>(dom: &A, node: A::Node, id: &str) -> bool 
         }
     }
     is_slug_of(id, &text)
-}
-
-/// Whether `name` is `h1` … `h6`.
-fn is_heading(name: &str) -> bool {
-    let bytes = name.as_bytes();
-    bytes.len() == 2 && bytes[0].eq_ignore_ascii_case(&b'h') && (b'1'..=b'6').contains(&bytes[1])
 }
 
 /// Whether `id` is `title` made an anchor: the ASCII words of both,
@@ -504,8 +498,9 @@ mod tests {
         assert!(!is_slug_of("sharing-bar", "Sharing changes"));
         assert!(!is_slug_of("share", "Share this"));
         assert!(!is_slug_of("related", ""));
-        assert!(is_heading("h2") && is_heading("H6"));
-        assert!(!is_heading("h7") && !is_heading("hr") && !is_heading("header"));
+        assert!(is_heading_element("h2") && is_heading_element("H6"));
+        assert!(!is_heading_element("h7") && !is_heading_element("hr"));
+        assert!(!is_heading_element("header"));
     }
 
     #[test]
