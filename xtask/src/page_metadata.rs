@@ -14,13 +14,11 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use html_splitter::{Backend, Html5everDom, PageMetadata, ScraperDom, TlDom};
 use rayon::prelude::*;
-use serde_json::Value;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -136,17 +134,11 @@ fn same_day(ours: &str, truth: &str) -> bool {
         .is_some_and(|day| truth.get(..10) == Some(day))
 }
 
-fn read_page(html: &Path, truth: &Path) -> anyhow::Result<Page> {
-    let mut bytes = Vec::new();
-    flate2::read::GzDecoder::new(
-        std::fs::File::open(html).with_context(|| format!("cannot open {}", html.display()))?,
-    )
-    .read_to_end(&mut bytes)
-    .with_context(|| format!("cannot read {}", html.display()))?;
-    let text = html_splitter::encoding::decode(&bytes, None);
-    let json: Value = serde_json::from_slice(
-        &std::fs::read(truth).with_context(|| format!("cannot read {}", truth.display()))?,
-    )?;
+/// The page `html` of the WCXB directory `dir`, with its reviewed facts.
+fn read_page(dir: &Path, html: &Path) -> anyhow::Result<Page> {
+    let id = crate::wcxb::page_id(html).to_owned();
+    let text = crate::wcxb::read_html(html)?;
+    let json = crate::wcxb::read_truth(dir, &id)?;
     let truth_of = |key: &str| {
         json["ground_truth"][key]
             .as_str()
@@ -156,12 +148,6 @@ fn read_page(html: &Path, truth: &Path) -> anyhow::Result<Page> {
     let html5ever = PageMetadata::extract(&Html5everDom::parse(&text)?);
     let scraper = PageMetadata::extract(&ScraperDom::parse(&text)?);
     let tl = PageMetadata::extract(&TlDom::parse(&text)?);
-    let id = html
-        .file_name()
-        .and_then(|name| name.to_str())
-        .unwrap_or_default()
-        .trim_end_matches(".html.gz")
-        .to_owned();
     if scraper != html5ever || tl != html5ever {
         bail!(
             "page {id}: the backends disagree:\n  html5ever {html5ever:?}\n  scraper {scraper:?}\n  tl {tl:?}"
@@ -194,27 +180,11 @@ fn tally<'a>(pages: impl Iterator<Item = &'a Page>) -> [Tally; 3] {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let html_dir = args.wcxb.join("html");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&html_dir)
-        .with_context(|| format!("cannot list {}", html_dir.display()))?
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.to_string_lossy().ends_with(".html.gz"))
-        .collect();
-    files.sort();
+    let files = crate::wcxb::page_files(&args.wcxb)?;
     let started = std::time::Instant::now();
     let pages: Vec<Page> = files
         .par_iter()
-        .map(|path| {
-            let id = path
-                .file_name()
-                .and_then(|name| name.to_str())
-                .unwrap_or_default()
-                .trim_end_matches(".html.gz");
-            read_page(
-                path,
-                &args.wcxb.join("ground-truth").join(format!("{id}.json")),
-            )
-        })
+        .map(|path| read_page(&args.wcxb, path))
         .collect::<anyhow::Result<_>>()?;
     let elapsed = started.elapsed();
     let mut report = String::new();
