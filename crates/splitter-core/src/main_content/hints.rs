@@ -58,6 +58,9 @@ pub(super) const WORD_COMMENT: Hints = 1 << 13;
 pub(super) const WORD_FORUM: Hints = 1 << 14;
 /// `<h1>`: a page's or an article's title.
 pub(super) const TITLE: Hints = 1 << 15;
+/// A layer over the page (see `is_layer`): read as hidden under
+/// [`super::Rules::LAYERS`].
+pub(super) const LAYER: Hints = 1 << 16;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -190,11 +193,14 @@ pub(super) fn hints<A: DomAdapter>(
         hints |= ANCHOR;
     }
     let attribute = |name: &str| dom.attribute(node, name);
-    if attribute("hidden").is_some()
+    if (attribute("hidden").is_some() && !is_streamed(attribute("id").as_deref()))
         || attribute("aria-hidden").is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
         || attribute("style").is_some_and(|style| hides(&style))
     {
         hints |= HIDDEN;
+    }
+    if is_layer(dom, node) {
+        hints |= LAYER;
     }
     if let Some(role) = attribute("role") {
         let role = role.trim();
@@ -245,6 +251,27 @@ pub(super) fn hints<A: DomAdapter>(
         }
     }
     hints
+}
+
+/// Whether an element with `hidden` and this id is a part of the page
+/// that a server streamed after the rest: React's streaming renderer
+/// (Next.js, Remix) sends each finished part as `<div hidden id="S:0">`
+/// and a script that moves it into place at once. It is content.
+fn is_streamed(id: Option<&str>) -> bool {
+    id.and_then(|id| id.strip_prefix("S:"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `node` is a layer over the page: a modal dialog
+/// (`aria-modal="true"`), or a `<dialog>` not `open`. Not `role="dialog"`
+/// alone: sites mark drawers and accordion sheets inside the page so. Why: such a layer is shown when a reader asks for it (a
+/// privacy policy behind a footer link, a size guide, a cart) or to stop
+/// them (a consent wall); it is not what the page is about, however much
+/// text it holds.
+fn is_layer<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    let attribute = |name: &str| dom.attribute(node, name);
+    attribute("aria-modal").is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
+        || (dom.element_name(node).eq_ignore_ascii_case("dialog") && attribute("open").is_none())
 }
 
 /// The characters of a heading's text read to compare it with an id:

@@ -126,11 +126,15 @@ impl Rules {
     /// The article's title (`h1`) just before a chosen container, with
     /// no prose between, is kept with it.
     pub const TITLE: Rules = Rules(1 << 9);
+    /// Layers over the page (modal dialogs, a `<dialog>` not open) are
+    /// hidden: a reader opens them (a privacy policy, a cart) or is
+    /// stopped by them (a consent wall).
+    pub const LAYERS: Rules = Rules(1 << 10);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 10) - 1);
+    pub const ALL: Rules = Rules((1 << 11) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 10] = [
+    pub const NAMED: [(&'static str, Rules); 11] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -141,6 +145,7 @@ impl Rules {
         ("widgets", Rules::WIDGETS),
         ("forums", Rules::FORUMS),
         ("title", Rules::TITLE),
+        ("layers", Rules::LAYERS),
     ];
 
     /// These rules without `other`.
@@ -205,6 +210,7 @@ impl MainContent {
     ) -> Self {
         let mut stats = Stats::gather(dom, root, include, exclude);
         read_comment_words(&mut stats, rules);
+        read_hidden_bulk(&mut stats);
         let chosen = include.is_empty() && !include_root;
         let mut containers = if include_root {
             vec![0]
@@ -265,6 +271,20 @@ fn read_comment_words(stats: &mut Stats, rules: Rules) {
     }
 }
 
+/// A hidden element that holds more than half the page's prose is not
+/// hidden from the reader: a script shows it once the page has loaded (a
+/// React stream's `<div hidden id="S:0">` waiting to be moved into place,
+/// a shop's gate around the whole product, a fade-in). Left hidden, the
+/// page's content would be lost and a stray block chosen instead.
+fn read_hidden_bulk(stats: &mut Stats) {
+    let page = stats.prose[0];
+    for i in 1..stats.len() {
+        if stats.hints[i] & HIDDEN != 0 && stats.prose[i] * 2 > page {
+            stats.hints[i] &= !HIDDEN;
+        }
+    }
+}
+
 /// Per element: the prose and the link text (with a share of the text of
 /// furniture) it holds, counted for scoring.
 struct Scored {
@@ -317,7 +337,8 @@ fn is_surely_boilerplate(hints: Hints, rules: Rules) -> bool {
 }
 
 fn is_hidden(hints: Hints, rules: Rules) -> bool {
-    rules.has(Rules::HIDDEN) && hints & HIDDEN != 0
+    (rules.has(Rules::HIDDEN) && hints & HIDDEN != 0)
+        || (rules.has(Rules::LAYERS) && hints & hints::LAYER != 0)
 }
 
 fn score_all(stats: &Stats, rules: Rules) -> Scored {
@@ -358,6 +379,21 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
             parent.0 += own.0 - raw.0;
             parent.1 += own.1 - raw.1;
             parent.2 += own.2 - raw.2;
+        }
+    }
+    // What is inside a hidden or omitted element is unseen too: it
+    // counts for nothing, so that no paragraph of a closed dialog is
+    // chosen on its own. Parents come before children in pre-order.
+    let mut unseen = vec![false; n];
+    for i in 1..n {
+        let hints = stats.hints[i];
+        unseen[i] = unseen[stats.parent[i] as usize]
+            || hints & OMITTED != 0
+            || is_hidden(hints, rules);
+        if unseen[i] {
+            scored.prose[i] = 0.0;
+            scored.links[i] = 0.0;
+            scored.readable[i] = 0.0;
         }
     }
     scored
