@@ -61,6 +61,8 @@ pub(super) const TITLE: Hints = 1 << 15;
 /// A layer over the page (see `is_layer`): read as hidden under
 /// [`super::Rules::LAYERS`].
 pub(super) const LAYER: Hints = 1 << 16;
+/// One of a run of teaser cards (see `stats::Stats::mark_teasers`).
+pub(super) const TEASER: Hints = 1 << 17;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the

@@ -130,11 +130,14 @@ impl Rules {
     /// hidden: a reader opens them (a privacy policy, a cart) or is
     /// stopped by them (a consent wall).
     pub const LAYERS: Rules = Rules(1 << 10);
+    /// Runs of teaser cards (related stories, a listing's entries) count
+    /// as link lists in scoring: their summaries are no prose.
+    pub const TEASERS: Rules = Rules(1 << 11);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 11) - 1);
+    pub const ALL: Rules = Rules((1 << 12) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 11] = [
+    pub const NAMED: [(&'static str, Rules); 12] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -146,6 +149,7 @@ impl Rules {
         ("forums", Rules::FORUMS),
         ("title", Rules::TITLE),
         ("layers", Rules::LAYERS),
+        ("teasers", Rules::TEASERS),
     ];
 
     /// These rules without `other`.
@@ -211,6 +215,9 @@ impl MainContent {
         let mut stats = Stats::gather(dom, root, include, exclude);
         read_comment_words(&mut stats, rules);
         read_hidden_bulk(&mut stats);
+        if rules.has(Rules::TEASERS) {
+            stats.mark_teasers();
+        }
         let chosen = include.is_empty() && !include_root;
         let mut containers = if include_root {
             vec![0]
@@ -365,6 +372,10 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
             && !is_surely_boilerplate(hints, rules);
         let own = if hints & OMITTED != 0 || is_hidden(hints, rules) {
             (0.0, 0.0, 0.0)
+        } else if hints & hints::TEASER != 0 {
+            // A teaser's summary is no prose: the card is a link list.
+            let (_, _, t) = change[i];
+            (0.0, text, raw.2 + t)
         } else if i > 0 && !holds_most && is_furniture(prose_veto(stats, i, hints, rules), rules) {
             (0.0, FURNITURE * text, 0.0)
         } else {

@@ -40,6 +40,31 @@ pub(super) struct Stats {
     /// Characters of the subtree's link lists: blocks without prose whose
     /// own inline text is mostly link text (see [`is_link_list`]).
     pub(super) listed: Vec<u32>,
+    /// The element's shape: its name and `class`, hashed (0: no class).
+    /// Siblings of one shape are entries of one list.
+    pub(super) shape: Vec<u32>,
+}
+
+/// A teaser card is short: a headline, a line of summary, a date.
+const TEASER_CHARS: u32 = 400;
+/// ... and at least a quarter of its text is a link to another page (its
+/// headline); a forum post or a comment signed with a linked name is not.
+fn is_card(text: u32, link: u32) -> bool {
+    text > 0 && text <= TEASER_CHARS && link * 4 >= text
+}
+/// A run of teasers has at least this many cards of one shape under one
+/// parent: two may be a pair of anything.
+const TEASER_RUN: u32 = 3;
+
+/// FNV-1a over the bytes of an element's name and class.
+fn shape_of(name: &str, class: Option<&str>) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    let bytes = name.bytes().chain([0]).chain(class.unwrap_or("").bytes());
+    for byte in bytes {
+        hash ^= u32::from(byte.to_ascii_lowercase());
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    hash
 }
 
 /// A block is a prose paragraph when its own inline text (the text that is
@@ -164,6 +189,10 @@ impl Stats {
                         included_depth += 1;
                     }
                     stats.hints[index as usize] = element_hints;
+                    stats.shape[index as usize] = dom
+                        .attribute(node, "class")
+                        .filter(|class| !class.trim().is_empty())
+                        .map_or(0, |class| shape_of(dom.element_name(node), Some(&class)));
                     open.push(Open {
                         index,
                         next_child: dom.first_child(node),
@@ -194,6 +223,41 @@ impl Stats {
         self.link.push(0);
         self.prose.push(0);
         self.listed.push(0);
+        self.shape.push(0);
+    }
+
+    /// Marks teaser cards ([`hints::TEASER`]): at least [`TEASER_RUN`]
+    /// siblings of one shape (name and a class) that are each short and a
+    /// quarter or more link text to other pages ([`is_card`]): "related",
+    /// "more from", "you may also like", next/previous, a listing's
+    /// entries. Why: a card's one-line summary is prose by length, and a
+    /// run of them outweighs a short article, or pulls its container out
+    /// to the wrapper that holds both. Elements without a class have no
+    /// shape: a plain `<li>` of a resource list, a link and a line on it,
+    /// is an author's list, not a template's cards.
+    pub(super) fn mark_teasers(&mut self) {
+        let n = self.len();
+        let mut runs: std::collections::HashMap<(u32, u32), u32> = std::collections::HashMap::new();
+        let card = |stats: &Stats, i: usize| {
+            stats.shape[i] != 0 && stats.hints[i] & OMITTED == 0 && is_card(stats.text[i], stats.link[i])
+        };
+        for i in 1..n {
+            if card(self, i) {
+                *runs.entry((self.parent[i], self.shape[i])).or_default() += 1;
+            }
+        }
+        if runs.values().all(|&count| count < TEASER_RUN) {
+            return;
+        }
+        for i in 1..n {
+            if card(self, i)
+                && runs
+                    .get(&(self.parent[i], self.shape[i]))
+                    .is_some_and(|&count| count >= TEASER_RUN)
+            {
+                self.hints[i] |= hints::TEASER;
+            }
+        }
     }
 
     /// Closes `done`: its subtree is complete; its counts join its parent's.
