@@ -388,9 +388,24 @@ fn word_hints(class: &str, id: &str) -> Hints {
 }
 
 /// The hints of a `class`'s words, found inside it, and of its whole
-/// tokens.
+/// tokens. Utility classes with an arbitrary value (Tailwind's
+/// `pt-[var(--banner-height)]`, `has-[>[data-slot=banner]]:pt-0`) are
+/// left out: the words in brackets name a CSS variable or another block,
+/// not this one. (A variant stays: `print:hidden` says the block is no
+/// part of the printed page, as share bars and menus are not.)
 fn class_hints(class: &str) -> Hints {
     let class = lowercase(class);
+    let class = if class.contains('[') {
+        Cow::Owned(
+            class
+                .split_ascii_whitespace()
+                .filter(|name| !name.contains('['))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    } else {
+        class
+    };
     let mut hints = 0;
     if !class.is_empty() {
         hints |= list_hints(|list| list.iter().any(|word| class.contains(word)));
@@ -497,6 +512,12 @@ mod tests {
         );
         assert_eq!(word_hints("ad slot", ""), WORD_BOILERPLATE);
         assert_eq!(word_hints("header", ""), WORD_FURNITURE);
+        assert_eq!(
+            word_hints("px-4 lg:pt-[var(--banner-height)]", ""),
+            0,
+            "an arbitrary value names a CSS variable, not the block"
+        );
+        assert_eq!(word_hints("md:flex site-menu", ""), WORD_FURNITURE);
         assert_eq!(word_hints("pagefooter", ""), WORD_FURNITURE);
         assert_eq!(word_hints("headerlink", ""), 0);
         assert_eq!(word_hints("subheaders jumptargets", ""), 0);
