@@ -12,6 +12,9 @@
 //! - Documentation pages (`--docs`): each names its main container; `main`
 //!   must keep at least `--min-kept` of the words (as a multiset) that
 //!   `all` gives inside that container.
+//! - WCXB (`--wcxb DIR`): the benchmark's bag-of-tokens P/R/F1 per page
+//!   type, development and held-out pages apart; with `--score-texts`, the
+//!   same scoring of the texts other systems gave (`benches/compare`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
