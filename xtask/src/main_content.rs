@@ -12,6 +12,9 @@
 //! - Documentation pages (`--docs`): each names its main container; `main`
 //!   must keep at least `--min-kept` of the words (as a multiset) that
 //!   `all` gives inside that container.
+//! - WCXB (`--wcxb DIR`): the benchmark's bag-of-tokens P/R/F1 per page
+//!   type, development and held-out pages apart; with `--score-texts`, the
+//!   same scoring of the texts other systems gave (`benches/compare`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -68,6 +71,11 @@ pub struct Args {
     /// (`0.85,article=0.9,listing=0.6`).
     #[arg(long, value_name = "FLOORS")]
     floors: Option<String>,
+    /// With `--wcxb`: score other systems' texts instead of splitting,
+    /// `DIR/<system>/NNNN.txt` per page (a missing file is an empty text),
+    /// as `main` is scored; `benches/compare`'s `main-content` writes them.
+    #[arg(long, value_name = "DIR")]
+    score_texts: Option<PathBuf>,
     /// Print the text `content: "main"` gives for this page (HTML, or
     /// gzip HTML) and stop: for looking into one page.
     #[arg(long, value_name = "FILE")]
@@ -470,6 +478,12 @@ fn token_bag(text: &str) -> HashMap<String, usize> {
     bag
 }
 
+/// The page's P/R/F1 for the text a system gives: the one scoring of
+/// `--wcxb`, for our splits and for `--score-texts` alike.
+fn score(page: &WcxbPage, text: &str) -> Prf {
+    prf(&page.truth, &token_bag(text))
+}
+
 fn prf(truth: &HashMap<String, usize>, answer: &HashMap<String, usize>) -> Prf {
     let common = overlap(truth, answer) as f64;
     let (nt, na): (usize, usize) = (truth.values().sum(), answer.values().sum());
@@ -562,9 +576,8 @@ fn wcxb_split(
             let text = text_of(&splitter, backend, &page.html)
                 .with_context(|| format!("page {}", page.id))?;
             let seconds = started.elapsed().as_secs_f64();
-            let score = prf(&page.truth, &token_bag(&text));
             Ok((
-                score,
+                score(page, &text),
                 if keep_texts { text } else { String::new() },
                 seconds,
             ))
@@ -583,10 +596,10 @@ fn wcxb_split(
     Ok(run)
 }
 
-fn wcxb_run(args: &Args, dir: &Path) -> anyhow::Result<()> {
-    let backend: Backend = args.backend.parse()?;
+/// The WCXB pages of `dir`, with their type, split and truth.
+fn wcxb_pages(dir: &Path) -> anyhow::Result<Vec<WcxbPage>> {
     let files = crate::wcxb::page_files(dir)?;
-    let pages = files
+    files
         .par_iter()
         .map(|path| {
             let id = crate::wcxb::page_id(path).to_owned();
@@ -604,7 +617,118 @@ fn wcxb_run(args: &Args, dir: &Path) -> anyhow::Result<()> {
                 id,
             })
         })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .collect()
+}
+
+/// Mean P/R/F1 per page type of each column's scores, for the pages
+/// `select` picks; the last column's F1 in bold.
+fn print_means(
+    pages: &[WcxbPage],
+    columns: &[(&str, &[Prf])],
+    select: impl Fn(&WcxbPage) -> bool + Copy,
+) {
+    let means: Vec<Vec<(usize, Prf)>> = columns
+        .iter()
+        .map(|(_, scores)| means(pages, scores, select))
+        .collect();
+    let names: Vec<String> = columns
+        .iter()
+        .map(|(name, _)| format!("{name} P | {name} R | {name} F1"))
+        .collect();
+    println!("| type | pages | {} |", names.join(" | "));
+    println!("|---|---|{}", "---|---|---|".repeat(columns.len()));
+    for (slot, kind) in KINDS.iter().chain(&["overall"]).enumerate() {
+        let cells: Vec<String> = means
+            .iter()
+            .enumerate()
+            .map(|(i, column)| {
+                let m = column[slot].1;
+                let f1 = if i + 1 == means.len() {
+                    format!("**{:.3}**", m.f)
+                } else {
+                    format!("{:.3}", m.f)
+                };
+                format!("{:.3} | {:.3} | {f1}", m.p, m.r)
+            })
+            .collect();
+        let n = means.first().map_or(0, |column| column[slot].0);
+        println!("| {kind} | {n} | {} |", cells.join(" | "));
+    }
+}
+
+/// `--score-texts DIR`: each system's texts (`DIR/<system>/NNNN.txt`)
+/// scored as `main` is, per page type, development and held-out pages
+/// apart: first one F1 table of every system, then each system's P/R/F1.
+fn score_texts(pages: &[WcxbPage], dir: &Path) -> anyhow::Result<()> {
+    let mut systems: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot list {}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.is_dir())
+        .collect();
+    systems.sort();
+    if systems.is_empty() {
+        bail!("{}: no system directories", dir.display());
+    }
+    let mut scored = Vec::new();
+    for system in &systems {
+        let name = system
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let (mut missing, mut empty) = (0, 0);
+        let scores = pages
+            .iter()
+            .map(|page| {
+                let path = system.join(format!("{}.txt", page.id));
+                let text = match std::fs::read(&path) {
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                    Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                        missing += 1;
+                        String::new()
+                    }
+                    Err(err) => {
+                        return Err(err).with_context(|| format!("cannot read {}", path.display()));
+                    }
+                };
+                empty += usize::from(text.trim().is_empty());
+                Ok(score(page, &text))
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        println!("{name}: {empty} pages with an empty text ({missing} without a file)");
+        scored.push((name, scores));
+    }
+    for (split, held) in [("development", false), ("held out", true)] {
+        let select = |page: &WcxbPage| page.held_out == held;
+        let means: Vec<Vec<(usize, Prf)>> = scored
+            .iter()
+            .map(|(_, scores)| means(pages, scores, select))
+            .collect();
+        let names: Vec<&str> = scored.iter().map(|(name, _)| name.as_str()).collect();
+        println!("\n{split}: mean F1 per page type");
+        println!("| type | pages | {} |", names.join(" | "));
+        println!("|---|---|{}", "---|".repeat(names.len()));
+        for (slot, kind) in KINDS.iter().chain(&["overall"]).enumerate() {
+            let cells: Vec<String> = means
+                .iter()
+                .map(|column| format!("{:.3}", column[slot].1.f))
+                .collect();
+            let n = means.first().map_or(0, |column| column[slot].0);
+            println!("| {kind} | {n} | {} |", cells.join(" | "));
+        }
+        for (name, scores) in &scored {
+            println!("\n{split}, {name}: mean P / R / F1 per page type");
+            print_means(pages, &[(name.as_str(), scores.as_slice())], select);
+        }
+    }
+    Ok(())
+}
+
+fn wcxb_run(args: &Args, dir: &Path) -> anyhow::Result<()> {
+    let pages = wcxb_pages(dir)?;
+    if let Some(texts) = &args.score_texts {
+        return score_texts(&pages, texts);
+    }
+    let backend: Backend = args.backend.parse()?;
     let all = wcxb_split(&pages, backend, Content::All, MainContentRules::ALL, true)?;
     let main = wcxb_split(&pages, backend, Content::Main, MainContentRules::ALL, true)?;
     println!(
@@ -645,21 +769,12 @@ fn wcxb_run(args: &Args, dir: &Path) -> anyhow::Result<()> {
         }
     }
     for (name, held) in [("development", false), ("held out", true)] {
-        let select = |page: &WcxbPage| page.held_out == held;
-        let (a, m) = (
-            means(&pages, &all.scores, select),
-            means(&pages, &main.scores, select),
-        );
         println!("\n{name}: mean P / R / F1 per page type");
-        println!("| type | pages | all P | all R | all F1 | main P | main R | main F1 |");
-        println!("|---|---|---|---|---|---|---|---|");
-        for (slot, kind) in KINDS.iter().chain(&["overall"]).enumerate() {
-            let ((n, a), (_, m)) = (a[slot], m[slot]);
-            println!(
-                "| {kind} | {n} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | **{:.3}** |",
-                a.p, a.r, a.f, m.p, m.r, m.f
-            );
-        }
+        print_means(
+            &pages,
+            &[("all", &all.scores), ("main", &main.scores)],
+            |page: &WcxbPage| page.held_out == held,
+        );
     }
     if args.ablate {
         println!(

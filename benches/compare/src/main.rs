@@ -6,7 +6,12 @@
 //! cargo run --release --manifest-path benches/compare/Cargo.toml --target-dir target -- --shared ../shared
 //! ```
 //!
+//! `compare main-content` (src/main_content.rs) measures `content: "main"`
+//! beside rs-trafilatura and dom_smoothie on the WCXB pages instead.
+//!
 //! See README.md beside this file for the measures.
+
+mod main_content;
 
 use std::error::Error;
 use std::fs;
@@ -52,7 +57,11 @@ fn main() -> std::process::ExitCode {
 fn run() -> Result<()> {
     let mut shared = PathBuf::from("../shared");
     let mut repeat = 3;
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().is_some_and(|arg| arg == "main-content") {
+        args.next();
+        return main_content::run(args);
+    }
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next()) {
             ("--shared", Some(dir)) => shared = dir.into(),
@@ -63,7 +72,9 @@ fn run() -> Result<()> {
             }
             _ => {
                 return Err(
-                    format!("usage: compare [--shared DIR] [--repeat N] (got {arg:?})").into(),
+                    format!(
+                        "usage: compare [--shared DIR] [--repeat N] | compare main-content --wcxb DIR [--out DIR] [--repeat N] (got {arg:?})"
+                    ).into(),
                 );
             }
         }
