@@ -78,6 +78,23 @@ pub trait DomAdapter {
     /// Attribute names are matched ASCII case-insensitively.
     fn attribute(&self, node: Self::Node, name: &str) -> Option<Cow<'_, str>>;
 
+    /// The values of several attributes of an element at once:
+    /// `values[i]` becomes [`attribute`](DomAdapter::attribute)`(node,
+    /// names[i])` (names in ASCII lowercase; `values` as long as `names`,
+    /// extra slots untouched). A backend whose lookup reads the element's
+    /// source (tl) reads it once here instead of once per name; the
+    /// default asks for each name in turn.
+    fn attributes<'s>(
+        &'s self,
+        node: Self::Node,
+        names: &[&str],
+        values: &mut [Option<Cow<'s, str>>],
+    ) {
+        for (name, value) in names.iter().zip(values.iter_mut()) {
+            *value = self.attribute(node, name);
+        }
+    }
+
     /// The data of a text node, with character references decoded and
     /// whitespace exactly as authored.
     fn text(&self, node: Self::Node) -> Cow<'_, str>;

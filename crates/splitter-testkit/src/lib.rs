@@ -104,6 +104,26 @@ pub fn assert_attributes<D: DomAdapter>(dom: &D, node: D::Node, expected: &[(&st
             "attribute {name}"
         );
     }
+    // Looked up all at once, twice over (a name asked twice gets the same
+    // value), the slots filled before: the same values.
+    let names: Vec<&str> = expected
+        .iter()
+        .chain(expected)
+        .map(|&(name, _)| name)
+        .collect();
+    let mut values = vec![Some(std::borrow::Cow::Borrowed("stale")); names.len()];
+    dom.attributes(node, &names, &mut values);
+    for ((name, value), &(_, expected)) in names
+        .iter()
+        .zip(&values)
+        .zip(expected.iter().chain(expected))
+    {
+        assert_eq!(
+            value.as_deref(),
+            expected,
+            "attribute {name}, looked up with others"
+        );
+    }
 }
 
 /// Attributes every backend must read as the HTML standard says, to put

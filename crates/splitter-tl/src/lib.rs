@@ -465,6 +465,39 @@ impl DomAdapter for TlDom<'_> {
             .find_map(|name_end| self.tag_attribute(name_end, name))
     }
 
+    fn attributes<'s>(&'s self, node: TlNode, names: &[&str], values: &mut [Option<Cow<'s, str>>]) {
+        let names = &names[..names.len().min(values.len())];
+        let values = &mut values[..names.len()];
+        values.iter_mut().for_each(|value| *value = None);
+        let own = match self.entry(node).map(|entry| entry.data) {
+            Some(Data::Element { name_end, .. }) => Some(name_end),
+            Some(Data::Implied(_)) => None,
+            _ => return,
+        };
+        // As `attribute`: the first of duplicated attributes, then the
+        // attributes a later `<html>`/`<body>` tag adds; one scan per tag.
+        let src = self.source.as_bytes();
+        for name_end in own
+            .into_iter()
+            .chain(self.merged.tags_of(node.0).iter().copied())
+        {
+            let mut scanner = TagScanner::new(src, name_end as usize);
+            while let Some((attr_name, value)) = scanner.next_attribute() {
+                let Some(attr_name) = src.get(attr_name) else {
+                    continue;
+                };
+                for (name, slot) in names.iter().zip(values.iter_mut()) {
+                    if slot.is_none() && attr_name.eq_ignore_ascii_case(name.as_bytes()) {
+                        *slot = Some(match &value {
+                            Some(value) => self.read(value.start, value.end, Mode::Attribute),
+                            None => Cow::Borrowed(""),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
     fn text(&self, node: TlNode) -> Cow<'_, str> {
         let Some(Data::Text {
             start,

@@ -2,7 +2,10 @@
 //! counted: the hints the statistics pass records once per element.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use aho_corasick::AhoCorasick;
+use rustc_hash::FxHashMap;
 
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role, is_heading_element};
@@ -161,13 +164,14 @@ const CONTENT_WORDS: &[&str] = &[
     "article", "content", "entry", "post", "story", "body", "text", "main", "prose",
 ];
 
-/// The hints of the element `node` named `name`.
+/// The hints of the element `node`, and its shape: its name and `class`
+/// hashed, 0 without a class (see `Stats::mark_teasers`).
 pub(super) fn hints<A: DomAdapter>(
     dom: &A,
     node: A::Node,
     info: ElementInfo,
     classes: &mut ClassCache,
-) -> Hints {
+) -> (Hints, u32) {
     let mut hints = if info.class == ElementClass::Block {
         BLOCK
     } else {
@@ -187,24 +191,39 @@ pub(super) fn hints<A: DomAdapter>(
     if info.role == Role::Heading(1) {
         hints |= TITLE;
     }
-    if info.mark == Mark::Link
-        && dom
-            .attribute(node, "href")
-            .is_some_and(|href| leaves_page(&href))
-    {
+    // Every attribute read here, looked up in one go (one scan of the tag
+    // with tl).
+    let mut values: [Option<Cow<'_, str>>; ATTRIBUTES.len()] = Default::default();
+    dom.attributes(node, &ATTRIBUTES, &mut values);
+    let [
+        href,
+        hidden,
+        aria_hidden,
+        style,
+        aria_modal,
+        open,
+        role,
+        itemprop,
+        class,
+        id,
+    ] = values;
+    if info.mark == Mark::Link && href.is_some_and(|href| leaves_page(&href)) {
         hints |= ANCHOR;
     }
-    let attribute = |name: &str| dom.attribute(node, name);
-    if (attribute("hidden").is_some() && !is_streamed(attribute("id").as_deref()))
-        || attribute("aria-hidden").is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
-        || attribute("style").is_some_and(|style| hides(&style))
+    if (hidden.is_some() && !is_streamed(id.as_deref()))
+        || aria_hidden.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
+        || style.is_some_and(|style| hides(&style))
     {
         hints |= HIDDEN;
     }
-    if is_layer(dom, node) {
+    if is_layer(
+        dom.element_name(node),
+        aria_modal.as_deref(),
+        open.is_some(),
+    ) {
         hints |= LAYER;
     }
-    if let Some(role) = attribute("role") {
+    if let Some(role) = role {
         let role = role.trim();
         let is = |names: &[&str]| names.iter().any(|name| role.eq_ignore_ascii_case(name));
         if is(&["main"]) {
@@ -226,21 +245,23 @@ pub(super) fn hints<A: DomAdapter>(
             hints |= CONTROL_TAG;
         }
     }
-    if attribute("itemprop").is_some_and(|value| {
+    if itemprop.is_some_and(|value| {
         value
             .split_ascii_whitespace()
             .any(|word| word.eq_ignore_ascii_case("articleBody"))
     }) {
         hints |= MARKER_BODY;
     }
-    let class = attribute("class");
     // A section's `id` is usually its heading made an anchor
     // (`sec-sharedarraybuffer-objects`, `comments` for a section on
     // comments in a manual): only its `class` is the author's name for it.
     let sectioning = info.role == Role::Sectioning && info.part != PagePart::Chrome;
-    let id = if sectioning { None } else { attribute("id") };
+    let id = if sectioning { None } else { id };
+    let mut shape = 0;
     if let Some(class) = class.as_deref() {
-        hints |= classes.hints(class);
+        let (words, class_shape) = classes.hints(dom.element_name(node), class);
+        hints |= words;
+        shape = class_shape;
     }
     if let Some(id) = id.as_deref() {
         let words = id_hints(id);
@@ -252,8 +273,22 @@ pub(super) fn hints<A: DomAdapter>(
             hints |= words;
         }
     }
-    hints
+    (hints, shape)
 }
+
+/// The attributes [`hints`] reads, in the order it takes them apart.
+const ATTRIBUTES: [&str; 10] = [
+    "href",
+    "hidden",
+    "aria-hidden",
+    "style",
+    "aria-modal",
+    "open",
+    "role",
+    "itemprop",
+    "class",
+    "id",
+];
 
 /// Whether an element with `hidden` and this id is a part of the page
 /// that a server streamed after the rest: React's streaming renderer
@@ -270,10 +305,9 @@ fn is_streamed(id: Option<&str>) -> bool {
 /// privacy policy behind a footer link, a size guide, a cart) or to stop
 /// them (a consent wall); it is not what the page is about, however much
 /// text it holds.
-fn is_layer<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
-    let attribute = |name: &str| dom.attribute(node, name);
-    attribute("aria-modal").is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
-        || (dom.element_name(node).eq_ignore_ascii_case("dialog") && attribute("open").is_none())
+fn is_layer(name: &str, aria_modal: Option<&str>, open: bool) -> bool {
+    aria_modal.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
+        || (name.eq_ignore_ascii_case("dialog") && !open)
 }
 
 /// The characters of a heading's text read to compare it with an id:
@@ -408,7 +442,7 @@ fn class_hints(class: &str) -> Hints {
     };
     let mut hints = 0;
     if !class.is_empty() {
-        hints |= list_hints(|list| list.iter().any(|word| class.contains(word)));
+        hints |= words_inside(&class);
     }
     for token in tokens(&class) {
         hints |= token_hints(token);
@@ -432,35 +466,101 @@ fn id_hints(id: &str) -> Hints {
 /// hundred class strings over thousands of elements, and matching a class
 /// against every word list is the costliest part of the hints.
 #[derive(Debug, Default)]
-pub(super) struct ClassCache(HashMap<String, Hints>);
+pub(super) struct ClassCache(FxHashMap<String, (Hints, u32)>);
 
 impl ClassCache {
-    fn hints(&mut self, class: &str) -> Hints {
-        if let Some(&hints) = self.0.get(class) {
-            return hints;
+    /// The hints of `class`'s words, and the shape of an element `name`d
+    /// so with it (0 for an empty class).
+    fn hints(&mut self, name: &str, class: &str) -> (Hints, u32) {
+        let (hints, class_hash) = match self.0.get(class) {
+            Some(&cached) => cached,
+            None => {
+                let cached = if class.trim().is_empty() {
+                    (0, 0)
+                } else {
+                    (class_hints(class), fnv1a(class.bytes()))
+                };
+                self.0.insert(class.to_owned(), cached);
+                cached
+            }
+        };
+        if class_hash == 0 {
+            return (hints, 0);
         }
-        let hints = class_hints(class);
-        self.0.insert(class.to_owned(), hints);
-        hints
+        let shape = class_hash.rotate_left(7) ^ fnv1a(name.bytes().map(|b| b.to_ascii_lowercase()));
+        (hints, shape.max(1))
     }
 }
+
+/// FNV-1a over `bytes`; never 0.
+fn fnv1a(bytes: impl Iterator<Item = u8>) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for byte in bytes {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    hash.max(1)
+}
+
+/// The word lists and the hint each gives.
+const WORD_LISTS: [(&[&str], Hints); 6] = [
+    (CONTENT_WORDS, WORD_CONTENT),
+    (BOILERPLATE_WORDS, WORD_BOILERPLATE),
+    (FURNITURE_WORDS, WORD_FURNITURE),
+    (&["widget"], WORD_FURNITURE | WORD_WIDGET),
+    (&["comment", "disqus"], WORD_COMMENT),
+    (&["forum"], WORD_FORUM),
+];
 
 /// The hints of the word lists that `has` finds a word of.
 fn list_hints(has: impl Fn(&[&str]) -> bool) -> Hints {
     let mut hints = 0;
-    for (list, hint) in [
-        (CONTENT_WORDS, WORD_CONTENT),
-        (BOILERPLATE_WORDS, WORD_BOILERPLATE),
-        (FURNITURE_WORDS, WORD_FURNITURE),
-        (&["widget"], WORD_FURNITURE | WORD_WIDGET),
-        (&["comment", "disqus"], WORD_COMMENT),
-        (&["forum"], WORD_FORUM),
-    ] {
+    for (list, hint) in WORD_LISTS {
         if has(list) {
             hints |= hint;
         }
     }
     hints
+}
+
+/// Every word of [`WORD_LISTS`] in one automaton, with the hint of each:
+/// one pass over a class finds all the words inside it.
+struct WordFinder {
+    automaton: AhoCorasick,
+    hints: Vec<Hints>,
+}
+
+fn word_finder() -> Option<&'static WordFinder> {
+    static FINDER: OnceLock<Option<WordFinder>> = OnceLock::new();
+    FINDER
+        .get_or_init(|| {
+            let (words, hints): (Vec<&str>, Vec<Hints>) = WORD_LISTS
+                .iter()
+                .flat_map(|&(list, hint)| list.iter().map(move |&word| (word, hint)))
+                .unzip();
+            let automaton = AhoCorasick::new(words).ok()?;
+            Some(WordFinder { automaton, hints })
+        })
+        .as_ref()
+}
+
+/// The hints of the words found inside `class` (lowercase), as
+/// `list_hints` with `contains` gives them.
+fn words_inside(class: &str) -> Hints {
+    match word_finder() {
+        Some(finder) => finder
+            .automaton
+            .find_overlapping_iter(class)
+            .fold(0, |hints, found| {
+                hints
+                    | finder
+                        .hints
+                        .get(found.pattern().as_usize())
+                        .copied()
+                        .unwrap_or(0)
+            }),
+        None => list_hints(|list| list.iter().any(|word| class.contains(word))),
+    }
 }
 
 /// The hints of one whole token of a `class` or an `id`.
@@ -488,6 +588,26 @@ fn token_hints(token: &str) -> Hints {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_automaton_finds_what_contains_finds() {
+        for class in [
+            "post-share-bar",
+            "sidebar-widget comments",
+            "entry-content forum",
+            "elementor-widget-heading",
+            "pagination pager nav",
+            "xsocialx promo-box trending",
+            "",
+            "plain",
+        ] {
+            assert_eq!(
+                words_inside(class),
+                list_hints(|list| list.iter().any(|word| class.contains(word))),
+                "{class}"
+            );
+        }
+    }
 
     #[test]
     fn words_of_class_and_id() {

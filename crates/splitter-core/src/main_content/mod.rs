@@ -398,9 +398,8 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
     let mut unseen = vec![false; n];
     for i in 1..n {
         let hints = stats.hints[i];
-        unseen[i] = unseen[stats.parent[i] as usize]
-            || hints & OMITTED != 0
-            || is_hidden(hints, rules);
+        unseen[i] =
+            unseen[stats.parent[i] as usize] || hints & OMITTED != 0 || is_hidden(hints, rules);
         if unseen[i] {
             scored.prose[i] = 0.0;
             scored.links[i] = 0.0;

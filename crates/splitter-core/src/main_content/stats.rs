@@ -7,6 +7,8 @@
 //! recorded here as elements without descendants), so a number here is the
 //! same element there.
 
+use rustc_hash::FxHashMap;
+
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::elements::{ElementClass, PagePart, element_info};
 use crate::select::{MatchCaches, SelectorSet};
@@ -55,17 +57,6 @@ fn is_card(text: u32, link: u32) -> bool {
 /// A run of teasers has at least this many cards of one shape under one
 /// parent: two may be a pair of anything.
 const TEASER_RUN: u32 = 3;
-
-/// FNV-1a over the bytes of an element's name and class.
-fn shape_of(name: &str, class: Option<&str>) -> u32 {
-    let mut hash: u32 = 0x811c_9dc5;
-    let bytes = name.bytes().chain([0]).chain(class.unwrap_or("").bytes());
-    for byte in bytes {
-        hash ^= u32::from(byte.to_ascii_lowercase());
-        hash = hash.wrapping_mul(0x0100_0193);
-    }
-    hash
-}
 
 /// A block is a prose paragraph when its own inline text (the text that is
 /// not inside a nested block) has at least this many characters other than
@@ -181,7 +172,7 @@ impl Stats {
                         continue;
                     }
                     let position = open.len();
-                    let mut element_hints = hints::hints(dom, node, info, &mut classes);
+                    let (mut element_hints, shape) = hints::hints(dom, node, info, &mut classes);
                     if selecting && included_depth == 0 && include.matches(dom, node, &mut caches) {
                         element_hints |= INCLUDED;
                     }
@@ -189,10 +180,7 @@ impl Stats {
                         included_depth += 1;
                     }
                     stats.hints[index as usize] = element_hints;
-                    stats.shape[index as usize] = dom
-                        .attribute(node, "class")
-                        .filter(|class| !class.trim().is_empty())
-                        .map_or(0, |class| shape_of(dom.element_name(node), Some(&class)));
+                    stats.shape[index as usize] = shape;
                     open.push(Open {
                         index,
                         next_child: dom.first_child(node),
@@ -237,9 +225,11 @@ impl Stats {
     /// is an author's list, not a template's cards.
     pub(super) fn mark_teasers(&mut self) {
         let n = self.len();
-        let mut runs: std::collections::HashMap<(u32, u32), u32> = std::collections::HashMap::new();
+        let mut runs: FxHashMap<(u32, u32), u32> = FxHashMap::default();
         let card = |stats: &Stats, i: usize| {
-            stats.shape[i] != 0 && stats.hints[i] & OMITTED == 0 && is_card(stats.text[i], stats.link[i])
+            stats.shape[i] != 0
+                && stats.hints[i] & OMITTED == 0
+                && is_card(stats.text[i], stats.link[i])
         };
         for i in 1..n {
             if card(self, i) {
