@@ -210,9 +210,13 @@ pub(super) fn hints<A: DomAdapter>(
     if info.mark == Mark::Link && href.is_some_and(|href| leaves_page(&href)) {
         hints |= ANCHOR;
     }
-    if (hidden.is_some() && !is_streamed(id.as_deref()))
+    let tab_panel = role
+        .as_deref()
+        .is_some_and(|role| role.trim().eq_ignore_ascii_case("tabpanel"));
+    if ((hidden.is_some() && !is_streamed(id.as_deref()))
         || aria_hidden.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
-        || style.is_some_and(|style| hides(&style))
+        || style.is_some_and(|style| hides(&style)))
+        && !tab_panel
     {
         hints |= HIDDEN;
     }
