@@ -15,8 +15,8 @@
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
 //!
 //! Structured data is JSON-LD (`<script type="application/ld+json">`,
-//! read with serde_json: malformed, too deep or too large data is ignored,
-//! never an error) and microdata (`itemprop`). Dates are read with chrono
+//! read with serde_json, `@graph`, arrays and a page's `mainEntity` looked
+//! into: malformed, too deep or too large data is ignored, never an error) and microdata (`itemprop`). Dates are read with chrono
 //! and written in ISO 8601: `YYYY-MM-DD`, or the full timestamp with its
 //! offset when the page gives one.
 
@@ -1245,6 +1245,11 @@ impl StructuredData {
                     if let Some(graph) = map.get("@graph") {
                         stack.push(graph);
                     }
+                    // A `WebPage` often holds the page's article or forum
+                    // thread as its main entity, not beside it.
+                    if let Some(main) = map.get("mainEntity") {
+                        stack.push(main);
+                    }
                 }
                 _ => {}
             }
@@ -1492,6 +1497,16 @@ mod tests {
                 {"@type":"Person","@id":"https://x.test/#jo","name":"Jo Park"}]}"#,
         );
         assert_eq!(data.author.as_deref(), Some("Jo Park"));
+        // A thread held as a page's main entity.
+        let mut data = StructuredData::default();
+        data.read(
+            r#"{"@type":"WebPage","mainEntity":{"@type":"DiscussionForumPosting",
+                "headline":"Kayak or canoe?","datePublished":"2024-05-02",
+                "author":{"@type":"Person","name":"tidewalker"}}}"#,
+        );
+        assert_eq!(data.author.as_deref(), Some("tidewalker"));
+        assert_eq!(data.headline.as_deref(), Some("Kayak or canoe?"));
+        assert_eq!(data.published.as_deref(), Some("2024-05-02"));
         assert!(is_author_page("https://x.test/blog/authors/jo-park/"));
         assert!(!is_author_page("/authors/"));
         assert!(!is_author_page("/authorization/jo"));
