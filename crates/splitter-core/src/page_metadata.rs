@@ -9,7 +9,7 @@
 //! | `title` | structured data's `headline`, `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`) |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -196,6 +196,9 @@ struct StructuredData {
     headline: Option<String>,
     description: Option<String>,
     author: Option<String>,
+    /// Whether the author is given as an `Organization`: a publisher, not
+    /// a writer.
+    author_is_organization: bool,
     published: Option<String>,
     publisher: Option<String>,
     website: Option<String>,
@@ -461,29 +464,50 @@ impl Facts {
             .or_else(|| self.meta(&["og:locale"]))
             .or_else(|| self.json_ld.language.clone())
             .and_then(|tag| language_tag(&tag));
-        let author = self
-            .json_ld
-            .author
-            .clone()
-            .or_else(|| {
-                self.meta_where(
-                    &[
-                        "author",
-                        "article:author",
-                        "dc.creator",
-                        "dcterms.creator",
-                        "parsely-author",
-                        "sailthru.author",
-                        "byl",
-                    ],
-                    |author| !is_link(author),
-                )
-                .map(|author| byline_name(&author).unwrap_or(author))
-            })
-            .or_else(|| self.microdata.get("author").cloned())
-            .or_else(|| self.byline.clone())
-            .or_else(|| self.labelled_name.clone())
-            .filter(|author| !author.starts_with('@'));
+        // An organisation given as the author (often the site itself) is
+        // the publisher: a person the page names as its author is
+        // preferred.
+        let publisher = |author: &str| {
+            [site_name.as_deref(), self.json_ld.publisher.as_deref()]
+                .iter()
+                .flatten()
+                .any(|site| names_site(author, site) || names_site(site, author))
+        };
+        let candidates = [
+            self.json_ld.author.clone(),
+            self.meta_where(
+                &[
+                    "author",
+                    "article:author",
+                    "dc.creator",
+                    "dcterms.creator",
+                    "parsely-author",
+                    "sailthru.author",
+                    "byl",
+                ],
+                |author| !is_link(author),
+            )
+            .map(|author| byline_name(&author).unwrap_or(author)),
+            self.microdata.get("author").cloned(),
+            self.byline.clone(),
+            self.labelled_name.clone(),
+        ];
+        let mut named = candidates
+            .into_iter()
+            .enumerate()
+            .filter_map(|(at, author)| Some((at, author?)))
+            .filter(|(_, author)| !author.starts_with('@'));
+        let first = named.next();
+        let author = match first {
+            Some((at, author))
+                if (at == 0 && self.json_ld.author_is_organization) || publisher(&author) =>
+            {
+                named
+                    .find(|(_, other)| !publisher(other))
+                    .map_or(Some(author), |(_, other)| Some(other))
+            }
+            first => first.map(|(_, author)| author),
+        };
         let published = self
             .json_ld
             .published
@@ -694,8 +718,12 @@ fn is_author_page(href: &str) -> bool {
 /// follows the name (` - Mar 27, 2024`, ` | 5 min read`), when it reads as
 /// a name: at most 6 words, no digits, not a label alone (`Author`).
 fn byline_name(text: &str) -> Option<String> {
-    let mut text = text.trim();
-    for prefix in [
+    // `By&nbsp;Jo` reads as `By Jo`.
+    let collapsed = collapse(text);
+    let mut text = collapsed.as_str();
+    // Labels may follow one another (`Author Posted by Jo`, a screen
+    // reader's label before the visible one): each is taken off.
+    while let Some(prefix) = [
         "written by ",
         "posted by:",
         "posted by ",
@@ -710,12 +738,13 @@ fn byline_name(text: &str) -> Option<String> {
         "von ",
         "par ",
         "por ",
-    ] {
-        if let Some(head) = text.get(..prefix.len())
-            && head.eq_ignore_ascii_case(prefix)
-        {
-            text = text[prefix.len()..].trim();
-        }
+    ]
+    .into_iter()
+    .find(|prefix| {
+        text.get(..prefix.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+    }) {
+        text = text[prefix.len()..].trim();
     }
     for separator in [" - ", " | ", " · ", " • ", " — ", " – ", " on "] {
         if let Some(at) = text.find(separator) {
@@ -738,9 +767,18 @@ fn byline_name(text: &str) -> Option<String> {
         "written by",
         "about the author",
         "admin",
+        "full bio",
+        "the author",
     ]
     .iter()
-    .any(|label| text.eq_ignore_ascii_case(label));
+    .any(|label| text.eq_ignore_ascii_case(label))
+        // A label whose name is in the next element (`Posted by`,
+        // `Insights from`).
+        || ["by", "from"].iter().any(|word| {
+            text.rsplit(' ')
+                .next()
+                .is_some_and(|last| last.eq_ignore_ascii_case(word))
+        });
     (words > 0
         && words <= 6
         && !label
@@ -1290,6 +1328,15 @@ impl StructuredData {
             }
             if self.author.is_none() {
                 self.author = map.get("author").and_then(names);
+                self.author_is_organization = map.get("author").is_some_and(|author| {
+                    let first = match author {
+                        Value::Array(items) => items.first(),
+                        other => Some(other),
+                    };
+                    first
+                        .and_then(Value::as_object)
+                        .is_some_and(|author| is_organization(author))
+                });
             }
             if self.published.is_none() {
                 self.published = string("datePublished").or_else(|| string("uploadDate"));
@@ -1322,6 +1369,14 @@ impl StructuredData {
             }
         }
     }
+}
+
+/// Whether a JSON-LD object is an organisation (`Organization`,
+/// `NewsMediaOrganization`, `Corporation`, …).
+fn is_organization(map: &serde_json::Map<String, Value>) -> bool {
+    types_of(map)
+        .iter()
+        .any(|t| t.ends_with("organization") || t == "corporation")
 }
 
 /// The `@type`s of a JSON-LD object, lowercased.
@@ -1642,6 +1697,13 @@ mod tests {
             byline_name("Posted by: Idle Cartulary").as_deref(),
             Some("Idle Cartulary")
         );
+        assert_eq!(
+            byline_name("Author Posted by\u{a0}Jo Park").as_deref(),
+            Some("Jo Park")
+        );
+        // A label whose name is in the next element is no name.
+        assert_eq!(byline_name("Insights from"), None);
+        assert_eq!(byline_name("Posted by"), None);
     }
 
     #[test]
@@ -1676,6 +1738,50 @@ mod tests {
         assert_eq!(labelled("Sort by", "DEFAULT", false), None);
         assert_eq!(labelled("By", "DEFAULT", false), None);
         assert_eq!(labelled("By", "expr", false), None);
+    }
+
+    #[test]
+    fn an_organisation_as_author_gives_way_to_a_persons_byline() {
+        let with_byline = |author: &str, byline: Option<&str>| {
+            let dom = page("Tide pools | Field Notes", |dom, body| {
+                let script = dom.element(body, "script");
+                dom.set_attribute(script, "type", "application/ld+json");
+                dom.add_text(
+                    script,
+                    &format!(r#"{{"@type":"Article","headline":"Tide pools","author":{author}}}"#),
+                );
+                let site = dom.element(body, "meta");
+                dom.set_attribute(site, "property", "og:site_name");
+                dom.set_attribute(site, "content", "Field Notes");
+                if let Some(byline) = byline {
+                    let element = dom.element(body, "div");
+                    dom.set_attribute(element, "class", "post-author");
+                    dom.add_text(element, byline);
+                }
+            });
+            full(&dom).author
+        };
+        let organisation = r#"{"@type":"Organization","name":"Tidal Press"}"#;
+        assert_eq!(
+            with_byline(organisation, Some("By Ana Lima")).as_deref(),
+            Some("Ana Lima")
+        );
+        // The site's own name as a `Person`: its publisher all the same.
+        let site = r#"{"@type":"Person","name":"Field Notes"}"#;
+        assert_eq!(
+            with_byline(site, Some("By Ana Lima")).as_deref(),
+            Some("Ana Lima")
+        );
+        // No person named: the organisation is all the page says.
+        assert_eq!(
+            with_byline(organisation, None).as_deref(),
+            Some("Tidal Press")
+        );
+        let person = r#"{"@type":"Person","name":"Ben Ode"}"#;
+        assert_eq!(
+            with_byline(person, Some("By Ana Lima")).as_deref(),
+            Some("Ben Ode")
+        );
     }
 
     #[test]
