@@ -971,7 +971,9 @@ fn decode_references(text: &str) -> String {
 }
 
 /// What separates a title's headline from its site's or section's name.
-const TITLE_SEPARATORS: &[&str] = &[" | ", " - ", " – ", " — ", " · ", " :: ", " » ", " • "];
+const TITLE_SEPARATORS: &[&str] = &[
+    " | ", " - ", " – ", " — ", " · ", " :: ", " » ", " • ", " / ",
+];
 
 /// `title` without a site's name: of the parts around a separator (`|`,
 /// `-`, `–`, `—`, `·`, `::`, `»`), the one the main heading equals, else
@@ -1015,16 +1017,26 @@ fn without_site(title: &str, site_name: Option<&str>, h1: Option<&str>) -> Strin
     }
 }
 
-/// Whether `heading` is a part of `title` after its first separator
-/// (`Headline | Site`), where titles name what the page belongs to.
+/// Whether `heading` begins the last part of `title` (`Headline | Site`,
+/// `Topic / Board / Site Forums`), where titles name what the page belongs
+/// to. A middle part (`tag - Headline - Site`) is the headline as often
+/// as not.
 fn is_trailing_part(heading: &str, title: &str) -> bool {
     let title = collapse(title);
+    let heading = words_of(heading);
     TITLE_SEPARATORS.iter().any(|separator| {
         title
-            .split(separator)
-            .skip(1)
-            .any(|part| same_words(part, heading))
+            .rsplit_once(separator)
+            .is_some_and(|(_, last)| !heading.is_empty() && words_of(last).starts_with(&heading))
     })
+}
+
+/// The words of `text`, lowercased, punctuation left out.
+fn words_of(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect()
 }
 
 /// Whether `part` of a title names the site: equal to its name, or one
@@ -1620,6 +1632,25 @@ mod tests {
             dom.add_text(logo, "Field Notes");
         });
         assert_eq!(full(&dom).title.as_deref(), Some("Tide pools at dawn"));
+    }
+
+    #[test]
+    fn a_site_is_named_at_the_end_of_a_title() {
+        // A forum's logo begins the title's last part.
+        let dom = page(
+            "Kayak or canoe? / Boats / Paddlers Forums",
+            |dom, body| {
+                let logo = dom.element(body, "h1");
+                dom.add_text(logo, "Paddlers");
+            },
+        );
+        assert_eq!(full(&dom).title.as_deref(), Some("Kayak or canoe?"));
+        // A middle part is the headline, not the site.
+        let dom = page("kayaks - Kayak or canoe? - Paddlers", |dom, body| {
+            let headline = dom.element(body, "h1");
+            dom.add_text(headline, "Kayak or canoe?");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Kayak or canoe?"));
     }
 
     #[test]
