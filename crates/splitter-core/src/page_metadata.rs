@@ -6,7 +6,7 @@
 //!
 //! | fact | sources |
 //! |---|---|
-//! | `title` | structured data's `headline`, `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
+//! | `title` | structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
 //! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
@@ -181,6 +181,10 @@ struct Facts {
     byline_date: Option<String>,
 }
 
+/// How long a JSON-LD headline may be before it may have been cut short
+/// (at Google's limit of 110 characters).
+const CUT_HEADLINE: usize = 100;
+
 /// How many of a page's `h1`s are looked at for its title.
 const MOST_H1S: usize = 4;
 
@@ -315,7 +319,12 @@ impl Facts {
             return false;
         }
         if is("h1") && self.h1s.len() < MOST_H1S {
-            let text = text_of(dom, node);
+            // A permalink's sign after the heading (`Middleware ¶`) is not
+            // its text.
+            let text = text_of(dom, node)
+                .trim_end_matches(['¶', '#', '§'])
+                .trim_end()
+                .to_owned();
             if !text.is_empty() {
                 if self.first_h1.is_none() {
                     self.first_h1 = Some(text.clone());
@@ -575,6 +584,24 @@ impl Facts {
         }
     }
 
+    /// Structured data's `headline`, or the page's title that goes on
+    /// where it stops: a headline of [`CUT_HEADLINE`] characters or more
+    /// was cut short at Google's limit of 110 (as SEO plugins do).
+    fn whole_headline<'a>(&'a self, headline: &'a str) -> &'a str {
+        if headline.chars().count() < CUT_HEADLINE {
+            return headline;
+        }
+        let words = words_of(headline);
+        [self.meta.get("og:title"), self.title_tag.as_ref()]
+            .into_iter()
+            .flatten()
+            .find(|title| {
+                let title = words_of(title);
+                title.len() > words.len() && title.starts_with(&words)
+            })
+            .map_or(headline, String::as_str)
+    }
+
     /// The content's title: the first of structured data's headline,
     /// Open Graph's and Twitter's titles and `<title>`, with a site's name
     /// left out; the main heading when nothing else names the page.
@@ -585,8 +612,11 @@ impl Facts {
         // is left out. A heading that is the site's name (a logo in an
         // `h1`, `Headline | Site` with `Site` as the heading) names no
         // content: the next `h1` is looked at.
+        let headline = self.json_ld.headline.as_deref().map(|headline| {
+            self.whole_headline(headline)
+        });
         let titles = [
-            self.json_ld.headline.as_deref(),
+            headline,
             self.meta.get("og:title").map(String::as_str),
             self.title_tag.as_deref(),
         ];
@@ -610,10 +640,8 @@ impl Facts {
         }
         // A title that is only the site's name names no content.
         let names_content = |title: &str| site_name.is_none_or(|site| !same_words(title, site));
-        let candidate = self
-            .json_ld
-            .headline
-            .clone()
+        let candidate = headline
+            .map(str::to_owned)
             .filter(|title| names_content(title))
             .or_else(|| self.meta_where(&["og:title", "twitter:title", "dc.title"], names_content))
             .or_else(|| self.title_tag.clone().filter(|title| names_content(title)))
@@ -1651,6 +1679,34 @@ mod tests {
             dom.add_text(headline, "Kayak or canoe?");
         });
         assert_eq!(full(&dom).title.as_deref(), Some("Kayak or canoe?"));
+    }
+
+    #[test]
+    fn a_headline_cut_short_is_completed_from_the_title() {
+        let whole = "Tide pools at dawn: what we found in the rocks below the lighthouse, \
+                     and why the anemones close when the water leaves them";
+        let cut: String = whole.chars().take(105).collect();
+        let cut = cut.trim_end();
+        let dom = page(&format!("{whole} - Field Notes"), |dom, body| {
+            let script = dom.element(body, "script");
+            dom.set_attribute(script, "type", "application/ld+json");
+            dom.add_text(
+                script,
+                &format!(r#"{{"@type":"BlogPosting","headline":"{cut}"}}"#),
+            );
+            let site = dom.element(body, "meta");
+            dom.set_attribute(site, "property", "og:site_name");
+            dom.set_attribute(site, "content", "Field Notes");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some(whole));
+        // A permalink's sign is not part of the heading.
+        let dom = page("Middleware | Docs", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Middleware");
+            let link = dom.element(h1, "a");
+            dom.add_text(link, "¶");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Middleware"));
     }
 
     #[test]
