@@ -9,7 +9,7 @@
 //! | `title` | structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`) |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -379,6 +379,11 @@ impl Facts {
                 self.byline = Some(name_without_role(dom, node, name));
                 return false;
             }
+            // An author's box: the name, then a biography.
+            if let Some(name) = boxed_name(dom, node) {
+                self.byline = Some(name);
+                return false;
+            }
         }
         true
     }
@@ -395,9 +400,10 @@ impl Facts {
         } else {
             self.before_h1 += 1;
         }
-        // `Written by` in an element of its own, the name in the next.
+        // `Written by` in an element of its own, the name in the next; or
+        // both in one text (`Written by Jo Park`).
         if self.labelled_name.is_none() {
-            if self.after_by_label {
+            if self.after_by_label || begins_with_byline_label(text) {
                 self.labelled_name = byline_name(text).filter(|name| reads_as_name(name));
             }
             self.after_by_label = is_byline_label(text);
@@ -706,9 +712,23 @@ fn is_byline_label(text: &str) -> bool {
         "authored by",
         "author",
         "words by",
+        "article by",
     ]
     .iter()
     .any(|known| label.eq_ignore_ascii_case(known))
+}
+
+/// Whether a short text begins with a byline's label and goes on
+/// (`Written by Jo Park`); not a bare `By`, which menus use too (`By
+/// Category`).
+fn begins_with_byline_label(text: &str) -> bool {
+    text.len() <= 80
+        && ["written by ", "posted by ", "article by ", "words by "]
+            .iter()
+            .any(|label| {
+                text.get(..label.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(label))
+            })
 }
 
 /// Whether a text after a `By` label reads as a name, not code or a
@@ -857,6 +877,51 @@ fn name_without_role<A: DomAdapter>(dom: &A, node: A::Node, name: String) -> Str
         }
         _ => name,
     }
+}
+
+/// The name an author's box begins with (`<div class=author-box>Jo
+/// Park <p>Jo Park writes about…`): its first text, when that text is
+/// a name: at most four words, each capitalised.
+fn boxed_name<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
+    let mut stack = vec![dom.first_child(node)];
+    let mut seen = 0;
+    while let Some(next) = stack.last_mut() {
+        let Some(current) = *next else {
+            stack.pop();
+            continue;
+        };
+        *next = dom.next_sibling(current);
+        seen += 1;
+        if seen > 200 {
+            return None;
+        }
+        match dom.kind(current) {
+            NodeKind::Text => {
+                let text = collapse(&dom.text(current));
+                if text.is_empty() {
+                    continue;
+                }
+                let words = text.split_whitespace().count();
+                let capitalised = text
+                    .split_whitespace()
+                    .all(|word| word.chars().next().is_some_and(char::is_uppercase));
+                return ((2..=4).contains(&words) && capitalised && reads_as_name(&text))
+                    .then(|| byline_name(&text))
+                    .flatten();
+            }
+            NodeKind::Element => {
+                let name = dom.element_name(current);
+                if !["script", "style", "template", "svg"]
+                    .iter()
+                    .any(|skip| name.eq_ignore_ascii_case(skip))
+                {
+                    stack.push(dom.first_child(current));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The text of the first descendant with `itemprop=name`.
@@ -1869,6 +1934,41 @@ mod tests {
             with_byline(person, Some("By Ana Lima")).as_deref(),
             Some("Ben Ode")
         );
+    }
+
+    #[test]
+    fn an_author_box_begins_with_the_name() {
+        let boxed = |first: &str| {
+            let dom = page("Headline", |dom, body| {
+                let author = dom.element(body, "div");
+                dom.set_attribute(author, "class", "post_author-box");
+                let name = dom.element(author, "div");
+                dom.add_text(name, first);
+                let bio = dom.element(author, "p");
+                dom.add_text(bio, "Ana Lima writes about the shore and what lives on it.");
+            });
+            full(&dom).author
+        };
+        assert_eq!(boxed("Ana Lima").as_deref(), Some("Ana Lima"));
+        // A menu's word, not a name.
+        assert_eq!(boxed("Guide"), None);
+        assert_eq!(boxed("about our writers"), None);
+        // The label and the name in one text, near the heading.
+        let dom = page("Headline", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Headline");
+            let credit = dom.element(body, "p");
+            dom.add_text(credit, "Written by Ben Ode");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Ben Ode"));
+        // A bare `By` is a menu's as often as a byline's.
+        let dom = page("Headline", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Headline");
+            let menu = dom.element(body, "a");
+            dom.add_text(menu, "By Category");
+        });
+        assert_eq!(full(&dom).author, None);
     }
 
     #[test]
