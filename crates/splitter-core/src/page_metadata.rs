@@ -10,7 +10,7 @@
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
 //! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
-//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`) |
+//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
 //!
@@ -336,12 +336,18 @@ impl Facts {
             return true;
         }
         if is("time") && self.time.is_none() {
-            // `<time>` without `datetime` holds its date as text.
-            self.time = dom
+            // `<time>` without `datetime` holds its date as text; a
+            // `datetime` not in ISO 8601 (`February 24, 2006 02:01am`)
+            // holds one all the same.
+            let datetime = dom
                 .attribute(node, "datetime")
                 .map(|value| value.trim().to_owned())
-                .filter(|value| !value.is_empty())
-                .or_else(|| date_in(&text_of(dom, node)));
+                .filter(|value| !value.is_empty());
+            self.time = match datetime {
+                Some(value) if iso_date(&value).is_some() => Some(value),
+                Some(value) => date_in(&value).or_else(|| date_in(&text_of(dom, node))),
+                None => date_in(&text_of(dom, node)),
+            };
         }
         if let Some(props) = dom.attribute(node, "itemprop") {
             for prop in props.split_whitespace() {
@@ -1222,8 +1228,10 @@ fn shown_date(text: &str) -> Option<String> {
         "on ",
         "date: ",
     ];
+    // `Last Updated : 20 January 2025`, as French typography spaces it.
+    let spaced = text.replace(" :", ":");
     let mut date =
-        text.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')'));
+        spaced.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')'));
     for label in LABELS {
         if let Some(head) = date.get(..label.len())
             && head.eq_ignore_ascii_case(label)
@@ -1232,7 +1240,22 @@ fn shown_date(text: &str) -> Option<String> {
             break;
         }
     }
-    iso_date(date)
+    iso_date(date).or_else(|| {
+        // What follows a date on its line: a reading time (`Jun 8, 2023 •
+        // 11 min read`), a time of day (`20 Dec 2025, 11:59`).
+        let date = [" • ", " | ", " · ", " - "]
+            .iter()
+            .filter_map(|separator| date.split_once(separator))
+            .map(|(head, _)| head)
+            .min_by_key(|head| head.len())
+            .unwrap_or(date);
+        let date = [", ", " at ", " "]
+            .iter()
+            .filter_map(|separator| date.rsplit_once(separator))
+            .find(|(_, time)| time.contains(':'))
+            .map_or(date, |(head, _)| head);
+        iso_date(date)
+    })
 }
 
 /// The first date written in a longer text (` on Dec 16, 2025 at …`): the
@@ -1312,6 +1335,8 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
         "%b. %d, %Y",
         "%d %B %Y",
         "%d %b %Y",
+        "%d %B, %Y",
+        "%d %b, %Y",
         "%B %d %Y",
         "%A, %B %d, %Y",
         "%a, %b %d, %Y",
@@ -1322,6 +1347,11 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
             return Some(date.format("%Y-%m-%d").to_string());
         }
     }
+    // `2/24/2026` or `24/2/2026`: read only when one of the two readings
+    // is possible (a day after the 12th says which is the month).
+    if let Some(date) = slashed_date(text) {
+        return Some(date);
+    }
     // A date that begins a longer text (`2024-05-02T…` in an odd form).
     let head: String = text.chars().take(10).collect();
     if head.len() == 10
@@ -1330,6 +1360,29 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
         return Some(date.format("%Y-%m-%d").to_string());
     }
     None
+}
+
+/// A day written `M/D/YYYY` or `D/M/YYYY` when only one reading is a date
+/// (`2/24/2026`, `24/2/2026`); `3/10/2023` says nothing sure.
+fn slashed_date(text: &str) -> Option<String> {
+    let mut parts = text.split('/');
+    let (first, second, year) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some()
+        || year.len() != 4
+        || ![first, second]
+            .iter()
+            .all(|part| (1..=2).contains(&part.len()))
+    {
+        return None;
+    }
+    let number = |part: &str| part.parse::<u32>().ok();
+    let (first, second, year) = (number(first)?, number(second)?, year.parse::<i32>().ok()?);
+    let (month, day) = match (first > 12, second > 12) {
+        (true, false) => (second, first),
+        (false, true) => (first, second),
+        _ => return None,
+    };
+    chrono::NaiveDate::from_ymd_opt(year, month, day).map(|date| date.format("%Y-%m-%d").to_string())
 }
 
 /// The schema.org types whose headline, author and date are the page's.
@@ -1581,6 +1634,31 @@ mod tests {
         for text in ["", "yesterday", "2024-13-45", "\u{0}"] {
             assert_eq!(iso_date(text), None, "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_shown_date_may_be_followed_by_more() {
+        let cases = [
+            ("Jun 08, 2023 • 11 Minute Read", Some("2023-06-08")),
+            ("20 Dec 2025, 11:59", Some("2025-12-20")),
+            ("19 Dec, 2025", Some("2025-12-19")),
+            ("Last Updated : 20 January 2025", Some("2025-01-20")),
+            ("Updated: 10/31/2024", Some("2024-10-31")),
+            ("24/2/2026", Some("2026-02-24")),
+            // Either the 3rd of October or the 10th of March.
+            ("03/10/2023", None),
+            ("13/13/2023", None),
+        ];
+        for (text, date) in cases {
+            assert_eq!(shown_date(text).as_deref(), date, "{text}");
+        }
+        // A `datetime` not in ISO 8601.
+        let dom = page("Headline", |dom, body| {
+            let time = dom.element(body, "time");
+            dom.set_attribute(time, "datetime", "February 24, 2006 02:01am");
+            dom.add_text(time, "a while ago");
+        });
+        assert_eq!(full(&dom).published.as_deref(), Some("2006-02-24"));
     }
 
     #[test]
