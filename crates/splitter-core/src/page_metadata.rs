@@ -555,6 +555,8 @@ impl Facts {
                     "published-date",
                     "publication-date",
                     "publication_date",
+                    // Microsoft Learn's articles: the date each shows.
+                    "ms.date",
                 ])
                 .as_deref()
                 .and_then(iso_date)
@@ -1652,6 +1654,25 @@ mod tests {
         for (text, date) in cases {
             assert_eq!(shown_date(text).as_deref(), date, "{text}");
         }
+        // Microsoft Learn's date `<meta>`.
+        let dom = page("Headline", |dom, body| {
+            let meta = dom.element(body, "meta");
+            dom.set_attribute(meta, "name", "ms.date");
+            dom.set_attribute(meta, "content", "03/06/2025");
+            let meta = dom.element(body, "meta");
+            dom.set_attribute(meta, "name", "ms.date");
+            dom.set_attribute(meta, "content", "ignored: the first wins");
+        });
+        assert_eq!(full(&dom).published, None);
+        let dom = page("Headline", |dom, body| {
+            let meta = dom.element(body, "meta");
+            dom.set_attribute(meta, "name", "ms.date");
+            dom.set_attribute(meta, "content", "2025-03-06T00:00:00Z");
+        });
+        assert_eq!(
+            full(&dom).published.as_deref(),
+            Some("2025-03-06T00:00:00+00:00")
+        );
         // A `datetime` not in ISO 8601.
         let dom = page("Headline", |dom, body| {
             let time = dom.element(body, "time");
