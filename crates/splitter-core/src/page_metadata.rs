@@ -626,9 +626,11 @@ impl Facts {
         // is left out. A heading that is the site's name (a logo in an
         // `h1`, `Headline | Site` with `Site` as the heading) names no
         // content: the next `h1` is looked at.
-        let headline = self.json_ld.headline.as_deref().map(|headline| {
-            self.whole_headline(headline)
-        });
+        let headline = self
+            .json_ld
+            .headline
+            .as_deref()
+            .map(|headline| self.whole_headline(headline));
         let titles = [
             headline,
             self.meta.get("og:title").map(String::as_str),
@@ -1384,7 +1386,8 @@ fn slashed_date(text: &str) -> Option<String> {
         (false, true) => (first, second),
         _ => return None,
     };
-    chrono::NaiveDate::from_ymd_opt(year, month, day).map(|date| date.format("%Y-%m-%d").to_string())
+    chrono::NaiveDate::from_ymd_opt(year, month, day)
+        .map(|date| date.format("%Y-%m-%d").to_string())
 }
 
 /// The schema.org types whose headline, author and date are the page's.
@@ -1495,7 +1498,7 @@ impl StructuredData {
                     };
                     first
                         .and_then(Value::as_object)
-                        .is_some_and(|author| is_organization(author))
+                        .is_some_and(is_organization)
                 });
             }
             if self.published.is_none() {
@@ -1829,13 +1832,10 @@ mod tests {
     #[test]
     fn a_site_is_named_at_the_end_of_a_title() {
         // A forum's logo begins the title's last part.
-        let dom = page(
-            "Kayak or canoe? / Boats / Paddlers Forums",
-            |dom, body| {
-                let logo = dom.element(body, "h1");
-                dom.add_text(logo, "Paddlers");
-            },
-        );
+        let dom = page("Kayak or canoe? / Boats / Paddlers Forums", |dom, body| {
+            let logo = dom.element(body, "h1");
+            dom.add_text(logo, "Paddlers");
+        });
         assert_eq!(full(&dom).title.as_deref(), Some("Kayak or canoe?"));
         // A middle part is the headline, not the site.
         let dom = page("kayaks - Kayak or canoe? - Paddlers", |dom, body| {
