@@ -9,7 +9,7 @@
 //! | `title` | structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -179,6 +179,9 @@ struct Facts {
     after_by_label: bool,
     /// A date in the byline (`by Matt Miller on Dec 16, 2025 at 11:00 AM`).
     byline_date: Option<String>,
+    /// The first poster's handle after the main heading (a forum thread's
+    /// first post: `<a class="username">tidewalker</a>`).
+    poster: Option<String>,
 }
 
 /// How long a JSON-LD headline may be before it may have been cut short
@@ -376,6 +379,13 @@ impl Facts {
                 }
             }
         }
+        if self.byline.is_none()
+            && self.poster.is_none()
+            && self.first_h1.is_some()
+            && is_poster(dom, node)
+        {
+            self.poster = Some(text_of(dom, node)).filter(|text| is_handle(text));
+        }
         if self.byline.is_none() && is_byline(dom, node, name) {
             let text = text_of(dom, node);
             if self.byline_date.is_none() {
@@ -512,6 +522,7 @@ impl Facts {
             self.microdata.get("author").cloned(),
             self.byline.clone(),
             self.labelled_name.clone(),
+            self.poster.clone(),
         ];
         let mut named = candidates
             .into_iter()
@@ -706,6 +717,29 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
             })
         })
     })
+}
+
+/// Whether the element is a forum post's poster: a class that says user
+/// name (`username`, `bigusername`, `PostUser-name`).
+fn is_poster<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    dom.attribute(node, "class").is_some_and(|value| {
+        value.split_whitespace().any(|word| {
+            let word = word.to_ascii_lowercase();
+            word.contains("username") || word.contains("postuser")
+        })
+    })
+}
+
+/// Whether a text is a forum's handle: one word of letters, digits, `.`,
+/// `_` or `-` (`b.scherer`, `tide_walker`), not a field's label (`Email
+/// address`) or a masked name (`a***a`).
+fn is_handle(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 40
+        && text.chars().any(char::is_alphabetic)
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
 }
 
 /// Whether a text is a label that a byline's name follows (`By`,
@@ -2068,6 +2102,34 @@ mod tests {
             dom.add_text(menu, "By Category");
         });
         assert_eq!(full(&dom).author, None);
+    }
+
+    #[test]
+    fn a_threads_first_poster_is_its_author() {
+        let thread = |before_heading: bool, handle: &str| {
+            let dom = page("Kayak or canoe? - Paddlers", |dom, body| {
+                let poster = |dom: &mut ArenaDom, parent| {
+                    let link = dom.element(parent, "a");
+                    dom.set_attribute(link, "class", "PostUser-name");
+                    dom.add_text(link, handle);
+                };
+                if before_heading {
+                    poster(dom, body);
+                }
+                let h1 = dom.element(body, "h1");
+                dom.add_text(h1, "Kayak or canoe?");
+                if !before_heading {
+                    poster(dom, body);
+                }
+            });
+            full(&dom).author
+        };
+        assert_eq!(thread(false, "tide_walker").as_deref(), Some("tide_walker"));
+        // The signed-in reader's menu above the thread is not its author.
+        assert_eq!(thread(true, "tide_walker"), None);
+        // A field's label or a masked name is no handle.
+        assert_eq!(thread(false, "Email address"), None);
+        assert_eq!(thread(false, "a***a"), None);
     }
 
     #[test]
