@@ -6,7 +6,7 @@
 //!
 //! | fact | sources |
 //! |---|---|
-//! | `title` | structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
+//! | `title` | the main heading when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
 //! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
@@ -663,7 +663,21 @@ impl Facts {
             && h1.split_whitespace().count() <= 30
             && titles.iter().flatten().any(|title| mostly_in(h1, title))
         {
-            return Some(h1.to_owned());
+            // The heading may put a thread's prefix or its date before the
+            // headline the page names itself by (`Tips Kayak or canoe?`,
+            // `Dec 18 2025 Tide pools`): that headline is the title.
+            let heading = words_of(h1);
+            let own = [headline, self.meta.get("og:title").map(String::as_str)]
+                .into_iter()
+                .flatten()
+                .find(|title| {
+                    let title = words_of(title);
+                    !title.is_empty()
+                        && title.len() < heading.len()
+                        && heading.len() - title.len() <= 3
+                        && heading.ends_with(&title)
+                });
+            return Some(own.map_or_else(|| h1.to_owned(), collapse));
         }
         // A title that is only the site's name names no content.
         let names_content = |title: &str| site_name.is_none_or(|site| !same_words(title, site));
@@ -1877,6 +1891,36 @@ mod tests {
             dom.add_text(headline, "Kayak or canoe?");
         });
         assert_eq!(full(&dom).title.as_deref(), Some("Kayak or canoe?"));
+    }
+
+    #[test]
+    fn a_headings_prefix_is_not_part_of_the_title() {
+        let titled = |title: &str, heading: &str| {
+            let dom = page(title, |dom, body| {
+                let meta = dom.element(body, "meta");
+                dom.set_attribute(meta, "property", "og:title");
+                dom.set_attribute(meta, "content", "Kayak or canoe?");
+                let h1 = dom.element(body, "h1");
+                dom.add_text(h1, heading);
+            });
+            full(&dom).title
+        };
+        // A thread's prefix label, a date before the headline.
+        let title = "Kayak or canoe? | Paddlers";
+        assert_eq!(
+            titled(title, "Boats Kayak or canoe?").as_deref(),
+            Some("Kayak or canoe?")
+        );
+        assert_eq!(
+            titled(title, "Dec 18 2025 Kayak or canoe?").as_deref(),
+            Some("Kayak or canoe?")
+        );
+        // More than a prefix: the heading says more than the title.
+        let heading = "A question for the club: kayak or canoe?";
+        assert_eq!(
+            titled(&format!("{heading} | Paddlers"), heading).as_deref(),
+            Some(heading)
+        );
     }
 
     #[test]
