@@ -724,23 +724,29 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
     ["class", "id"].iter().any(|attribute| {
         dom.attribute(node, attribute).is_some_and(|value| {
             value.split_whitespace().any(|word| {
-                let word = word.to_ascii_lowercase();
-                (word.contains("author") && !word.contains("authori"))
-                    || word.contains("byline")
-                    || word.contains("attribution__item-name")
+                (has_part(word, "author") && !has_part(word, "authori"))
+                    || has_part(word, "byline")
+                    || has_part(word, "attribution__item-name")
             })
         })
     })
+}
+
+/// Whether `word` contains `part`, ignoring ASCII case, without the
+/// allocation of lowercasing it (every element's class is looked at).
+fn has_part(word: &str, part: &str) -> bool {
+    word.as_bytes()
+        .windows(part.len())
+        .any(|window| window.eq_ignore_ascii_case(part.as_bytes()))
 }
 
 /// Whether the element is a forum post's poster: a class that says user
 /// name (`username`, `bigusername`, `PostUser-name`).
 fn is_poster<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
     dom.attribute(node, "class").is_some_and(|value| {
-        value.split_whitespace().any(|word| {
-            let word = word.to_ascii_lowercase();
-            word.contains("username") || word.contains("postuser")
-        })
+        value
+            .split_whitespace()
+            .any(|word| has_part(word, "username") || has_part(word, "postuser"))
     })
 }
 
