@@ -6,7 +6,7 @@
 //!
 //! | fact | sources |
 //! |---|---|
-//! | `title` | the main heading when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
+//! | `title` | the main heading when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
 //! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
@@ -16,9 +16,10 @@
 //!
 //! Structured data is JSON-LD (`<script type="application/ld+json">`,
 //! read with serde_json, `@graph`, arrays and a page's `mainEntity` looked
-//! into: malformed, too deep or too large data is ignored, never an error) and microdata (`itemprop`). Dates are read with chrono
-//! and written in ISO 8601: `YYYY-MM-DD`, or the full timestamp with its
-//! offset when the page gives one.
+//! into: malformed, too deep or too large data is ignored, never an error)
+//! and microdata (`itemprop`). Dates are read with chrono and written in
+//! ISO 8601: `YYYY-MM-DD`, or the full timestamp with its offset when the
+//! page gives one.
 
 use std::collections::HashMap;
 
