@@ -680,8 +680,14 @@ impl Facts {
                 });
             return Some(own.map_or_else(|| h1.to_owned(), collapse));
         }
-        // A title that is only the site's name names no content.
-        let names_content = |title: &str| site_name.is_none_or(|site| !same_words(title, site));
+        // A title that is only the site's name names no content, nor one
+        // whose headline part is empty (`| Site`: a template's blank).
+        let names_content = |title: &str| {
+            site_name.is_none_or(|site| !same_words(title, site))
+                && !TITLE_SEPARATORS
+                    .iter()
+                    .any(|separator| title.starts_with(separator.trim_start()))
+        };
         let candidate = headline
             .map(str::to_owned)
             .filter(|title| names_content(title))
@@ -1897,6 +1903,12 @@ mod tests {
             dom.add_text(logo, "Paddlers");
         });
         assert_eq!(full(&dom).title.as_deref(), Some("Kayak or canoe?"));
+        // A title whose headline part a template left blank.
+        let dom = page("| Paddlers Monthly", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "River kayaks");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("River kayaks"));
         // A middle part is the headline, not the site.
         let dom = page("kayaks - Kayak or canoe? - Paddlers", |dom, body| {
             let headline = dom.element(body, "h1");
