@@ -6,19 +6,20 @@
 //!
 //! | fact | sources |
 //! |---|---|
-//! | `title` | structured data's `headline`, `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`) is left out when the site's name is known or the main heading is the other part |
+//! | `title` | the main heading when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading |
-//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`) |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
 //!
 //! Structured data is JSON-LD (`<script type="application/ld+json">`,
-//! read with serde_json: malformed, too deep or too large data is ignored,
-//! never an error) and microdata (`itemprop`). Dates are read with chrono
-//! and written in ISO 8601: `YYYY-MM-DD`, or the full timestamp with its
-//! offset when the page gives one.
+//! read with serde_json, `@graph`, arrays and a page's `mainEntity` looked
+//! into: malformed, too deep or too large data is ignored, never an error)
+//! and microdata (`itemprop`). Dates are read with chrono and written in
+//! ISO 8601: `YYYY-MM-DD`, or the full timestamp with its offset when the
+//! page gives one.
 
 use std::collections::HashMap;
 
@@ -179,7 +180,14 @@ struct Facts {
     after_by_label: bool,
     /// A date in the byline (`by Matt Miller on Dec 16, 2025 at 11:00 AM`).
     byline_date: Option<String>,
+    /// The first poster's handle after the main heading (a forum thread's
+    /// first post: `<a class="username">tidewalker</a>`).
+    poster: Option<String>,
 }
+
+/// How long a JSON-LD headline may be before it may have been cut short
+/// (at Google's limit of 110 characters).
+const CUT_HEADLINE: usize = 100;
 
 /// How many of a page's `h1`s are looked at for its title.
 const MOST_H1S: usize = 4;
@@ -196,6 +204,9 @@ struct StructuredData {
     headline: Option<String>,
     description: Option<String>,
     author: Option<String>,
+    /// Whether the author is given as an `Organization`: a publisher, not
+    /// a writer.
+    author_is_organization: bool,
     published: Option<String>,
     publisher: Option<String>,
     website: Option<String>,
@@ -312,7 +323,12 @@ impl Facts {
             return false;
         }
         if is("h1") && self.h1s.len() < MOST_H1S {
-            let text = text_of(dom, node);
+            // A permalink's sign after the heading (`Middleware ¶`) is not
+            // its text.
+            let text = text_of(dom, node)
+                .trim_end_matches(['¶', '#', '§'])
+                .trim_end()
+                .to_owned();
             if !text.is_empty() {
                 if self.first_h1.is_none() {
                     self.first_h1 = Some(text.clone());
@@ -324,12 +340,18 @@ impl Facts {
             return true;
         }
         if is("time") && self.time.is_none() {
-            // `<time>` without `datetime` holds its date as text.
-            self.time = dom
+            // `<time>` without `datetime` holds its date as text; a
+            // `datetime` not in ISO 8601 (`February 24, 2006 02:01am`)
+            // holds one all the same.
+            let datetime = dom
                 .attribute(node, "datetime")
                 .map(|value| value.trim().to_owned())
-                .filter(|value| !value.is_empty())
-                .or_else(|| date_in(&text_of(dom, node)));
+                .filter(|value| !value.is_empty());
+            self.time = match datetime {
+                Some(value) if iso_date(&value).is_some() => Some(value),
+                Some(value) => date_in(&value).or_else(|| date_in(&text_of(dom, node))),
+                None => date_in(&text_of(dom, node)),
+            };
         }
         if let Some(props) = dom.attribute(node, "itemprop") {
             for prop in props.split_whitespace() {
@@ -358,6 +380,13 @@ impl Facts {
                 }
             }
         }
+        if self.byline.is_none()
+            && self.poster.is_none()
+            && self.first_h1.is_some()
+            && is_poster(dom, node)
+        {
+            self.poster = Some(text_of(dom, node)).filter(|text| is_handle(text));
+        }
         if self.byline.is_none() && is_byline(dom, node, name) {
             let text = text_of(dom, node);
             if self.byline_date.is_none() {
@@ -365,6 +394,11 @@ impl Facts {
             }
             if let Some(name) = byline_name(&text) {
                 self.byline = Some(name_without_role(dom, node, name));
+                return false;
+            }
+            // An author's box: the name, then a biography.
+            if let Some(name) = boxed_name(dom, node) {
+                self.byline = Some(name);
                 return false;
             }
         }
@@ -383,9 +417,10 @@ impl Facts {
         } else {
             self.before_h1 += 1;
         }
-        // `Written by` in an element of its own, the name in the next.
+        // `Written by` in an element of its own, the name in the next; or
+        // both in one text (`Written by Jo Park`).
         if self.labelled_name.is_none() {
-            if self.after_by_label {
+            if self.after_by_label || begins_with_byline_label(text) {
                 self.labelled_name = byline_name(text).filter(|name| reads_as_name(name));
             }
             self.after_by_label = is_byline_label(text);
@@ -461,29 +496,51 @@ impl Facts {
             .or_else(|| self.meta(&["og:locale"]))
             .or_else(|| self.json_ld.language.clone())
             .and_then(|tag| language_tag(&tag));
-        let author = self
-            .json_ld
-            .author
-            .clone()
-            .or_else(|| {
-                self.meta_where(
-                    &[
-                        "author",
-                        "article:author",
-                        "dc.creator",
-                        "dcterms.creator",
-                        "parsely-author",
-                        "sailthru.author",
-                        "byl",
-                    ],
-                    |author| !is_link(author),
-                )
-                .map(|author| byline_name(&author).unwrap_or(author))
-            })
-            .or_else(|| self.microdata.get("author").cloned())
-            .or_else(|| self.byline.clone())
-            .or_else(|| self.labelled_name.clone())
-            .filter(|author| !author.starts_with('@'));
+        // An organisation given as the author (often the site itself) is
+        // the publisher: a person the page names as its author is
+        // preferred.
+        let publisher = |author: &str| {
+            [site_name.as_deref(), self.json_ld.publisher.as_deref()]
+                .iter()
+                .flatten()
+                .any(|site| names_site(author, site) || names_site(site, author))
+        };
+        let candidates = [
+            self.json_ld.author.clone(),
+            self.meta_where(
+                &[
+                    "author",
+                    "article:author",
+                    "dc.creator",
+                    "dcterms.creator",
+                    "parsely-author",
+                    "sailthru.author",
+                    "byl",
+                ],
+                |author| !is_link(author),
+            )
+            .map(|author| byline_name(&author).unwrap_or(author)),
+            self.microdata.get("author").cloned(),
+            self.byline.clone(),
+            self.labelled_name.clone(),
+            self.poster.clone(),
+        ];
+        let mut named = candidates
+            .into_iter()
+            .enumerate()
+            .filter_map(|(at, author)| Some((at, author?)))
+            .filter(|(_, author)| !author.starts_with('@'));
+        let first = named.next();
+        let author = match first {
+            Some((at, author))
+                if (at == 0 && self.json_ld.author_is_organization) || publisher(&author) =>
+            {
+                named
+                    .find(|(_, other)| !publisher(other))
+                    .map_or(Some(author), |(_, other)| Some(other))
+            }
+            first => first.map(|(_, author)| author),
+        };
         let published = self
             .json_ld
             .published
@@ -510,6 +567,8 @@ impl Facts {
                     "published-date",
                     "publication-date",
                     "publication_date",
+                    // Microsoft Learn's articles: the date each shows.
+                    "ms.date",
                 ])
                 .as_deref()
                 .and_then(iso_date)
@@ -551,6 +610,24 @@ impl Facts {
         }
     }
 
+    /// Structured data's `headline`, or the page's title that goes on
+    /// where it stops: a headline of [`CUT_HEADLINE`] characters or more
+    /// was cut short at Google's limit of 110 (as SEO plugins do).
+    fn whole_headline<'a>(&'a self, headline: &'a str) -> &'a str {
+        if headline.chars().count() < CUT_HEADLINE {
+            return headline;
+        }
+        let words = words_of(headline);
+        [self.meta.get("og:title"), self.title_tag.as_ref()]
+            .into_iter()
+            .flatten()
+            .find(|title| {
+                let title = words_of(title);
+                title.len() > words.len() && title.starts_with(&words)
+            })
+            .map_or(headline, String::as_str)
+    }
+
     /// The content's title: the first of structured data's headline,
     /// Open Graph's and Twitter's titles and `<title>`, with a site's name
     /// left out; the main heading when nothing else names the page.
@@ -561,8 +638,13 @@ impl Facts {
         // is left out. A heading that is the site's name (a logo in an
         // `h1`, `Headline | Site` with `Site` as the heading) names no
         // content: the next `h1` is looked at.
+        let headline = self
+            .json_ld
+            .headline
+            .as_deref()
+            .map(|headline| self.whole_headline(headline));
         let titles = [
-            self.json_ld.headline.as_deref(),
+            headline,
             self.meta.get("og:title").map(String::as_str),
             self.title_tag.as_deref(),
         ];
@@ -582,14 +664,32 @@ impl Facts {
             && h1.split_whitespace().count() <= 30
             && titles.iter().flatten().any(|title| mostly_in(h1, title))
         {
-            return Some(h1.to_owned());
+            // The heading may put a thread's prefix or its date before the
+            // headline the page names itself by (`Tips Kayak or canoe?`,
+            // `Dec 18 2025 Tide pools`): that headline is the title.
+            let heading = words_of(h1);
+            let own = [headline, self.meta.get("og:title").map(String::as_str)]
+                .into_iter()
+                .flatten()
+                .find(|title| {
+                    let title = words_of(title);
+                    !title.is_empty()
+                        && title.len() < heading.len()
+                        && heading.len() - title.len() <= 3
+                        && heading.ends_with(&title)
+                });
+            return Some(own.map_or_else(|| h1.to_owned(), collapse));
         }
-        // A title that is only the site's name names no content.
-        let names_content = |title: &str| site_name.is_none_or(|site| !same_words(title, site));
-        let candidate = self
-            .json_ld
-            .headline
-            .clone()
+        // A title that is only the site's name names no content, nor one
+        // whose headline part is empty (`| Site`: a template's blank).
+        let names_content = |title: &str| {
+            site_name.is_none_or(|site| !same_words(title, site))
+                && !TITLE_SEPARATORS
+                    .iter()
+                    .any(|separator| title.starts_with(separator.trim_start()))
+        };
+        let candidate = headline
+            .map(str::to_owned)
             .filter(|title| names_content(title))
             .or_else(|| self.meta_where(&["og:title", "twitter:title", "dc.title"], names_content))
             .or_else(|| self.title_tag.clone().filter(|title| names_content(title)))
@@ -631,13 +731,42 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
     ["class", "id"].iter().any(|attribute| {
         dom.attribute(node, attribute).is_some_and(|value| {
             value.split_whitespace().any(|word| {
-                let word = word.to_ascii_lowercase();
-                (word.contains("author") && !word.contains("authori"))
-                    || word.contains("byline")
-                    || word.contains("attribution__item-name")
+                (has_part(word, "author") && !has_part(word, "authori"))
+                    || has_part(word, "byline")
+                    || has_part(word, "attribution__item-name")
             })
         })
     })
+}
+
+/// Whether `word` contains `part`, ignoring ASCII case, without the
+/// allocation of lowercasing it (every element's class is looked at).
+fn has_part(word: &str, part: &str) -> bool {
+    word.as_bytes()
+        .windows(part.len())
+        .any(|window| window.eq_ignore_ascii_case(part.as_bytes()))
+}
+
+/// Whether the element is a forum post's poster: a class that says user
+/// name (`username`, `bigusername`, `PostUser-name`).
+fn is_poster<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    dom.attribute(node, "class").is_some_and(|value| {
+        value
+            .split_whitespace()
+            .any(|word| has_part(word, "username") || has_part(word, "postuser"))
+    })
+}
+
+/// Whether a text is a forum's handle: one word of letters, digits, `.`,
+/// `_` or `-` (`b.scherer`, `tide_walker`), not a field's label (`Email
+/// address`) or a masked name (`a***a`).
+fn is_handle(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 40
+        && text.chars().any(char::is_alphabetic)
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
 }
 
 /// Whether a text is a label that a byline's name follows (`By`,
@@ -654,9 +783,23 @@ fn is_byline_label(text: &str) -> bool {
         "authored by",
         "author",
         "words by",
+        "article by",
     ]
     .iter()
     .any(|known| label.eq_ignore_ascii_case(known))
+}
+
+/// Whether a short text begins with a byline's label and goes on
+/// (`Written by Jo Park`); not a bare `By`, which menus use too (`By
+/// Category`).
+fn begins_with_byline_label(text: &str) -> bool {
+    text.len() <= 80
+        && ["written by ", "posted by ", "article by ", "words by "]
+            .iter()
+            .any(|label| {
+                text.get(..label.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(label))
+            })
 }
 
 /// Whether a text after a `By` label reads as a name, not code or a
@@ -694,8 +837,12 @@ fn is_author_page(href: &str) -> bool {
 /// follows the name (` - Mar 27, 2024`, ` | 5 min read`), when it reads as
 /// a name: at most 6 words, no digits, not a label alone (`Author`).
 fn byline_name(text: &str) -> Option<String> {
-    let mut text = text.trim();
-    for prefix in [
+    // `By&nbsp;Jo` reads as `By Jo`.
+    let collapsed = collapse(text);
+    let mut text = collapsed.as_str();
+    // Labels may follow one another (`Author Posted by Jo`, a screen
+    // reader's label before the visible one): each is taken off.
+    while let Some(prefix) = [
         "written by ",
         "posted by:",
         "posted by ",
@@ -710,12 +857,13 @@ fn byline_name(text: &str) -> Option<String> {
         "von ",
         "par ",
         "por ",
-    ] {
-        if let Some(head) = text.get(..prefix.len())
-            && head.eq_ignore_ascii_case(prefix)
-        {
-            text = text[prefix.len()..].trim();
-        }
+    ]
+    .into_iter()
+    .find(|prefix| {
+        text.get(..prefix.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+    }) {
+        text = text[prefix.len()..].trim();
     }
     for separator in [" - ", " | ", " · ", " • ", " — ", " – ", " on "] {
         if let Some(at) = text.find(separator) {
@@ -738,9 +886,18 @@ fn byline_name(text: &str) -> Option<String> {
         "written by",
         "about the author",
         "admin",
+        "full bio",
+        "the author",
     ]
     .iter()
-    .any(|label| text.eq_ignore_ascii_case(label));
+    .any(|label| text.eq_ignore_ascii_case(label))
+        // A label whose name is in the next element (`Posted by`,
+        // `Insights from`).
+        || ["by", "from"].iter().any(|word| {
+            text.rsplit(' ')
+                .next()
+                .is_some_and(|last| last.eq_ignore_ascii_case(word))
+        });
     (words > 0
         && words <= 6
         && !label
@@ -793,6 +950,51 @@ fn name_without_role<A: DomAdapter>(dom: &A, node: A::Node, name: String) -> Str
     }
 }
 
+/// The name an author's box begins with (`<div class=author-box>Jo
+/// Park <p>Jo Park writes about…`): its first text, when that text is
+/// a name: at most four words, each capitalised.
+fn boxed_name<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
+    let mut stack = vec![dom.first_child(node)];
+    let mut seen = 0;
+    while let Some(next) = stack.last_mut() {
+        let Some(current) = *next else {
+            stack.pop();
+            continue;
+        };
+        *next = dom.next_sibling(current);
+        seen += 1;
+        if seen > 200 {
+            return None;
+        }
+        match dom.kind(current) {
+            NodeKind::Text => {
+                let text = collapse(&dom.text(current));
+                if text.is_empty() {
+                    continue;
+                }
+                let words = text.split_whitespace().count();
+                let capitalised = text
+                    .split_whitespace()
+                    .all(|word| word.chars().next().is_some_and(char::is_uppercase));
+                return ((2..=4).contains(&words) && capitalised && reads_as_name(&text))
+                    .then(|| byline_name(&text))
+                    .flatten();
+            }
+            NodeKind::Element => {
+                let name = dom.element_name(current);
+                if !["script", "style", "template", "svg"]
+                    .iter()
+                    .any(|skip| name.eq_ignore_ascii_case(skip))
+                {
+                    stack.push(dom.first_child(current));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The text of the first descendant with `itemprop=name`.
 fn named_descendant<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
     let mut stack = vec![dom.first_child(node)];
@@ -837,12 +1039,7 @@ fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
         };
         *next = dom.next_sibling(current);
         match dom.kind(current) {
-            NodeKind::Text => {
-                text.push_str(&dom.text(current));
-                if text.len() > LONGEST_TEXT {
-                    break;
-                }
-            }
+            NodeKind::Text => text.push_str(&dom.text(current)),
             NodeKind::Element => {
                 let name = dom.element_name(current);
                 if !["script", "style", "template"]
@@ -855,6 +1052,11 @@ fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
                 }
             }
             _ => {}
+        }
+        // Elements count too: thousands of empty ones nested under a
+        // byline are not walked to the bottom once per byline.
+        if text.len() > LONGEST_TEXT {
+            break;
         }
     }
     collapse(&text)
@@ -933,7 +1135,9 @@ fn decode_references(text: &str) -> String {
 }
 
 /// What separates a title's headline from its site's or section's name.
-const TITLE_SEPARATORS: &[&str] = &[" | ", " - ", " – ", " — ", " · ", " :: ", " » ", " • "];
+const TITLE_SEPARATORS: &[&str] = &[
+    " | ", " - ", " – ", " — ", " · ", " :: ", " » ", " • ", " / ",
+];
 
 /// `title` without a site's name: of the parts around a separator (`|`,
 /// `-`, `–`, `—`, `·`, `::`, `»`), the one the main heading equals, else
@@ -977,16 +1181,26 @@ fn without_site(title: &str, site_name: Option<&str>, h1: Option<&str>) -> Strin
     }
 }
 
-/// Whether `heading` is a part of `title` after its first separator
-/// (`Headline | Site`), where titles name what the page belongs to.
+/// Whether `heading` begins the last part of `title` (`Headline | Site`,
+/// `Topic / Board / Site Forums`), where titles name what the page belongs
+/// to. A middle part (`tag - Headline - Site`) is the headline as often
+/// as not.
 fn is_trailing_part(heading: &str, title: &str) -> bool {
     let title = collapse(title);
+    let heading = words_of(heading);
     TITLE_SEPARATORS.iter().any(|separator| {
         title
-            .split(separator)
-            .skip(1)
-            .any(|part| same_words(part, heading))
+            .rsplit_once(separator)
+            .is_some_and(|(_, last)| !heading.is_empty() && words_of(last).starts_with(&heading))
     })
+}
+
+/// The words of `text`, lowercased, punctuation left out.
+fn words_of(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect()
 }
 
 /// Whether `part` of a title names the site: equal to its name, or one
@@ -1079,8 +1293,10 @@ fn shown_date(text: &str) -> Option<String> {
         "on ",
         "date: ",
     ];
+    // `Last Updated : 20 January 2025`, as French typography spaces it.
+    let spaced = text.replace(" :", ":");
     let mut date =
-        text.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')'));
+        spaced.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')'));
     for label in LABELS {
         if let Some(head) = date.get(..label.len())
             && head.eq_ignore_ascii_case(label)
@@ -1089,7 +1305,22 @@ fn shown_date(text: &str) -> Option<String> {
             break;
         }
     }
-    iso_date(date)
+    iso_date(date).or_else(|| {
+        // What follows a date on its line: a reading time (`Jun 8, 2023 •
+        // 11 min read`), a time of day (`20 Dec 2025, 11:59`).
+        let date = [" • ", " | ", " · ", " - "]
+            .iter()
+            .filter_map(|separator| date.split_once(separator))
+            .map(|(head, _)| head)
+            .min_by_key(|head| head.len())
+            .unwrap_or(date);
+        let date = [", ", " at ", " "]
+            .iter()
+            .filter_map(|separator| date.rsplit_once(separator))
+            .find(|(_, time)| time.contains(':'))
+            .map_or(date, |(head, _)| head);
+        iso_date(date)
+    })
 }
 
 /// The first date written in a longer text (` on Dec 16, 2025 at …`): the
@@ -1169,6 +1400,8 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
         "%b. %d, %Y",
         "%d %B %Y",
         "%d %b %Y",
+        "%d %B, %Y",
+        "%d %b, %Y",
         "%B %d %Y",
         "%A, %B %d, %Y",
         "%a, %b %d, %Y",
@@ -1179,6 +1412,11 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
             return Some(date.format("%Y-%m-%d").to_string());
         }
     }
+    // `2/24/2026` or `24/2/2026`: read only when one of the two readings
+    // is possible (a day after the 12th says which is the month).
+    if let Some(date) = slashed_date(text) {
+        return Some(date);
+    }
     // A date that begins a longer text (`2024-05-02T…` in an odd form).
     let head: String = text.chars().take(10).collect();
     if head.len() == 10
@@ -1187,6 +1425,30 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
         return Some(date.format("%Y-%m-%d").to_string());
     }
     None
+}
+
+/// A day written `M/D/YYYY` or `D/M/YYYY` when only one reading is a date
+/// (`2/24/2026`, `24/2/2026`); `3/10/2023` says nothing sure.
+fn slashed_date(text: &str) -> Option<String> {
+    let mut parts = text.split('/');
+    let (first, second, year) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some()
+        || year.len() != 4
+        || ![first, second]
+            .iter()
+            .all(|part| (1..=2).contains(&part.len()))
+    {
+        return None;
+    }
+    let number = |part: &str| part.parse::<u32>().ok();
+    let (first, second, year) = (number(first)?, number(second)?, year.parse::<i32>().ok()?);
+    let (month, day) = match (first > 12, second > 12) {
+        (true, false) => (second, first),
+        (false, true) => (first, second),
+        _ => return None,
+    };
+    chrono::NaiveDate::from_ymd_opt(year, month, day)
+        .map(|date| date.format("%Y-%m-%d").to_string())
 }
 
 /// The schema.org types whose headline, author and date are the page's.
@@ -1245,6 +1507,11 @@ impl StructuredData {
                     if let Some(graph) = map.get("@graph") {
                         stack.push(graph);
                     }
+                    // A `WebPage` often holds the page's article or forum
+                    // thread as its main entity, not beside it.
+                    if let Some(main) = map.get("mainEntity") {
+                        stack.push(main);
+                    }
                 }
                 _ => {}
             }
@@ -1285,6 +1552,15 @@ impl StructuredData {
             }
             if self.author.is_none() {
                 self.author = map.get("author").and_then(names);
+                self.author_is_organization = map.get("author").is_some_and(|author| {
+                    let first = match author {
+                        Value::Array(items) => items.first(),
+                        other => Some(other),
+                    };
+                    first
+                        .and_then(Value::as_object)
+                        .is_some_and(is_organization)
+                });
             }
             if self.published.is_none() {
                 self.published = string("datePublished").or_else(|| string("uploadDate"));
@@ -1317,6 +1593,14 @@ impl StructuredData {
             }
         }
     }
+}
+
+/// Whether a JSON-LD object is an organisation (`Organization`,
+/// `NewsMediaOrganization`, `Corporation`, …).
+fn is_organization(map: &serde_json::Map<String, Value>) -> bool {
+    types_of(map)
+        .iter()
+        .any(|t| t.ends_with("organization") || t == "corporation")
 }
 
 /// The `@type`s of a JSON-LD object, lowercased.
@@ -1419,6 +1703,55 @@ mod tests {
     }
 
     #[test]
+    fn a_shown_date_may_be_followed_by_more() {
+        let cases = [
+            ("Jun 08, 2023 • 11 Minute Read", Some("2023-06-08")),
+            ("20 Dec 2025, 11:59", Some("2025-12-20")),
+            ("19 Dec, 2025", Some("2025-12-19")),
+            ("Last Updated : 20 January 2025", Some("2025-01-20")),
+            ("Updated: 10/31/2024", Some("2024-10-31")),
+            ("24/2/2026", Some("2026-02-24")),
+            // Either the 3rd of October or the 10th of March.
+            ("03/10/2023", None),
+            ("13/13/2023", None),
+            ("1/1/1/2023", None),
+            ("//", None),
+            ("é/2/2024", None),
+            ("31/2/2024", None),
+            ("Jun 8, 2023 • ", None),
+        ];
+        for (text, date) in cases {
+            assert_eq!(shown_date(text).as_deref(), date, "{text}");
+        }
+        // Microsoft Learn's date `<meta>`.
+        let dom = page("Headline", |dom, body| {
+            let meta = dom.element(body, "meta");
+            dom.set_attribute(meta, "name", "ms.date");
+            dom.set_attribute(meta, "content", "03/06/2025");
+            let meta = dom.element(body, "meta");
+            dom.set_attribute(meta, "name", "ms.date");
+            dom.set_attribute(meta, "content", "ignored: the first wins");
+        });
+        assert_eq!(full(&dom).published, None);
+        let dom = page("Headline", |dom, body| {
+            let meta = dom.element(body, "meta");
+            dom.set_attribute(meta, "name", "ms.date");
+            dom.set_attribute(meta, "content", "2025-03-06T00:00:00Z");
+        });
+        assert_eq!(
+            full(&dom).published.as_deref(),
+            Some("2025-03-06T00:00:00+00:00")
+        );
+        // A `datetime` not in ISO 8601.
+        let dom = page("Headline", |dom, body| {
+            let time = dom.element(body, "time");
+            dom.set_attribute(time, "datetime", "February 24, 2006 02:01am");
+            dom.add_text(time, "a while ago");
+        });
+        assert_eq!(full(&dom).published.as_deref(), Some("2006-02-24"));
+    }
+
+    #[test]
     fn a_date_is_found_in_a_byline() {
         assert_eq!(
             date_in("by Matt Miller on Dec 16, 2025 at 11:00 AM").as_deref(),
@@ -1492,6 +1825,16 @@ mod tests {
                 {"@type":"Person","@id":"https://x.test/#jo","name":"Jo Park"}]}"#,
         );
         assert_eq!(data.author.as_deref(), Some("Jo Park"));
+        // A thread held as a page's main entity.
+        let mut data = StructuredData::default();
+        data.read(
+            r#"{"@type":"WebPage","mainEntity":{"@type":"DiscussionForumPosting",
+                "headline":"Kayak or canoe?","datePublished":"2024-05-02",
+                "author":{"@type":"Person","name":"tidewalker"}}}"#,
+        );
+        assert_eq!(data.author.as_deref(), Some("tidewalker"));
+        assert_eq!(data.headline.as_deref(), Some("Kayak or canoe?"));
+        assert_eq!(data.published.as_deref(), Some("2024-05-02"));
         assert!(is_author_page("https://x.test/blog/authors/jo-park/"));
         assert!(!is_author_page("/authors/"));
         assert!(!is_author_page("/authorization/jo"));
@@ -1550,6 +1893,86 @@ mod tests {
             dom.add_text(logo, "Field Notes");
         });
         assert_eq!(full(&dom).title.as_deref(), Some("Tide pools at dawn"));
+    }
+
+    #[test]
+    fn a_site_is_named_at_the_end_of_a_title() {
+        // A forum's logo begins the title's last part.
+        let dom = page("Kayak or canoe? / Boats / Paddlers Forums", |dom, body| {
+            let logo = dom.element(body, "h1");
+            dom.add_text(logo, "Paddlers");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Kayak or canoe?"));
+        // A title whose headline part a template left blank.
+        let dom = page("| Paddlers Monthly", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "River kayaks");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("River kayaks"));
+        // A middle part is the headline, not the site.
+        let dom = page("kayaks - Kayak or canoe? - Paddlers", |dom, body| {
+            let headline = dom.element(body, "h1");
+            dom.add_text(headline, "Kayak or canoe?");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Kayak or canoe?"));
+    }
+
+    #[test]
+    fn a_headings_prefix_is_not_part_of_the_title() {
+        let titled = |title: &str, heading: &str| {
+            let dom = page(title, |dom, body| {
+                let meta = dom.element(body, "meta");
+                dom.set_attribute(meta, "property", "og:title");
+                dom.set_attribute(meta, "content", "Kayak or canoe?");
+                let h1 = dom.element(body, "h1");
+                dom.add_text(h1, heading);
+            });
+            full(&dom).title
+        };
+        // A thread's prefix label, a date before the headline.
+        let title = "Kayak or canoe? | Paddlers";
+        assert_eq!(
+            titled(title, "Boats Kayak or canoe?").as_deref(),
+            Some("Kayak or canoe?")
+        );
+        assert_eq!(
+            titled(title, "Dec 18 2025 Kayak or canoe?").as_deref(),
+            Some("Kayak or canoe?")
+        );
+        // More than a prefix: the heading says more than the title.
+        let heading = "A question for the club: kayak or canoe?";
+        assert_eq!(
+            titled(&format!("{heading} | Paddlers"), heading).as_deref(),
+            Some(heading)
+        );
+    }
+
+    #[test]
+    fn a_headline_cut_short_is_completed_from_the_title() {
+        let whole = "Tide pools at dawn: what we found in the rocks below the lighthouse, \
+                     and why the anemones close when the water leaves them";
+        let cut: String = whole.chars().take(105).collect();
+        let cut = cut.trim_end();
+        let dom = page(&format!("{whole} - Field Notes"), |dom, body| {
+            let script = dom.element(body, "script");
+            dom.set_attribute(script, "type", "application/ld+json");
+            dom.add_text(
+                script,
+                &format!(r#"{{"@type":"BlogPosting","headline":"{cut}"}}"#),
+            );
+            let site = dom.element(body, "meta");
+            dom.set_attribute(site, "property", "og:site_name");
+            dom.set_attribute(site, "content", "Field Notes");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some(whole));
+        // A permalink's sign is not part of the heading.
+        let dom = page("Middleware | Docs", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Middleware");
+            let link = dom.element(h1, "a");
+            dom.add_text(link, "¶");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Middleware"));
     }
 
     #[test]
@@ -1627,6 +2050,13 @@ mod tests {
             byline_name("Posted by: Idle Cartulary").as_deref(),
             Some("Idle Cartulary")
         );
+        assert_eq!(
+            byline_name("Author Posted by\u{a0}Jo Park").as_deref(),
+            Some("Jo Park")
+        );
+        // A label whose name is in the next element is no name.
+        assert_eq!(byline_name("Insights from"), None);
+        assert_eq!(byline_name("Posted by"), None);
     }
 
     #[test]
@@ -1661,6 +2091,132 @@ mod tests {
         assert_eq!(labelled("Sort by", "DEFAULT", false), None);
         assert_eq!(labelled("By", "DEFAULT", false), None);
         assert_eq!(labelled("By", "expr", false), None);
+    }
+
+    #[test]
+    fn an_organisation_as_author_gives_way_to_a_persons_byline() {
+        let with_byline = |author: &str, byline: Option<&str>| {
+            let dom = page("Tide pools | Field Notes", |dom, body| {
+                let script = dom.element(body, "script");
+                dom.set_attribute(script, "type", "application/ld+json");
+                dom.add_text(
+                    script,
+                    &format!(r#"{{"@type":"Article","headline":"Tide pools","author":{author}}}"#),
+                );
+                let site = dom.element(body, "meta");
+                dom.set_attribute(site, "property", "og:site_name");
+                dom.set_attribute(site, "content", "Field Notes");
+                if let Some(byline) = byline {
+                    let element = dom.element(body, "div");
+                    dom.set_attribute(element, "class", "post-author");
+                    dom.add_text(element, byline);
+                }
+            });
+            full(&dom).author
+        };
+        let organisation = r#"{"@type":"Organization","name":"Tidal Press"}"#;
+        assert_eq!(
+            with_byline(organisation, Some("By Ana Lima")).as_deref(),
+            Some("Ana Lima")
+        );
+        // The site's own name as a `Person`: its publisher all the same.
+        let site = r#"{"@type":"Person","name":"Field Notes"}"#;
+        assert_eq!(
+            with_byline(site, Some("By Ana Lima")).as_deref(),
+            Some("Ana Lima")
+        );
+        // No person named: the organisation is all the page says.
+        assert_eq!(
+            with_byline(organisation, None).as_deref(),
+            Some("Tidal Press")
+        );
+        let person = r#"{"@type":"Person","name":"Ben Ode"}"#;
+        assert_eq!(
+            with_byline(person, Some("By Ana Lima")).as_deref(),
+            Some("Ben Ode")
+        );
+    }
+
+    #[test]
+    fn an_author_box_begins_with_the_name() {
+        let boxed = |first: &str| {
+            let dom = page("Headline", |dom, body| {
+                let author = dom.element(body, "div");
+                dom.set_attribute(author, "class", "post_author-box");
+                let name = dom.element(author, "div");
+                dom.add_text(name, first);
+                let bio = dom.element(author, "p");
+                dom.add_text(bio, "Ana Lima writes about the shore and what lives on it.");
+            });
+            full(&dom).author
+        };
+        assert_eq!(boxed("Ana Lima").as_deref(), Some("Ana Lima"));
+        // A menu's word, not a name.
+        assert_eq!(boxed("Guide"), None);
+        assert_eq!(boxed("about our writers"), None);
+        // The label and the name in one text, near the heading.
+        let dom = page("Headline", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Headline");
+            let credit = dom.element(body, "p");
+            dom.add_text(credit, "Written by Ben Ode");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Ben Ode"));
+        // A bare `By` is a menu's as often as a byline's.
+        let dom = page("Headline", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Headline");
+            let menu = dom.element(body, "a");
+            dom.add_text(menu, "By Category");
+        });
+        assert_eq!(full(&dom).author, None);
+    }
+
+    #[test]
+    fn a_threads_first_poster_is_its_author() {
+        let thread = |before_heading: bool, handle: &str| {
+            let dom = page("Kayak or canoe? - Paddlers", |dom, body| {
+                let poster = |dom: &mut ArenaDom, parent| {
+                    let link = dom.element(parent, "a");
+                    dom.set_attribute(link, "class", "PostUser-name");
+                    dom.add_text(link, handle);
+                };
+                if before_heading {
+                    poster(dom, body);
+                }
+                let h1 = dom.element(body, "h1");
+                dom.add_text(h1, "Kayak or canoe?");
+                if !before_heading {
+                    poster(dom, body);
+                }
+            });
+            full(&dom).author
+        };
+        assert_eq!(thread(false, "tide_walker").as_deref(), Some("tide_walker"));
+        // The signed-in reader's menu above the thread is not its author.
+        assert_eq!(thread(true, "tide_walker"), None);
+        // A field's label or a masked name is no handle.
+        assert_eq!(thread(false, "Email address"), None);
+        assert_eq!(thread(false, "a***a"), None);
+    }
+
+    #[test]
+    fn nested_author_boxes_cost_a_bounded_look_each() {
+        // Every box holds the next and no name: each is looked into a
+        // bounded number of nodes, not down to the bottom.
+        let dom = page("Headline", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Headline");
+            let mut parent = body;
+            for _ in 0..20_000 {
+                parent = dom.element(parent, "div");
+                dom.set_attribute(parent, "class", "author-box username");
+            }
+            dom.add_text(parent, "the end of a very deep page");
+        });
+        let started = std::time::Instant::now();
+        assert_eq!(full(&dom).author, None);
+        assert!(started.elapsed().as_secs() < 20);
     }
 
     #[test]
