@@ -303,12 +303,12 @@ fn is_streamed(id: Option<&str>) -> bool {
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Whether `node` is a layer over the page: a modal dialog
-/// (`aria-modal="true"`), or a `<dialog>` not `open`. Not `role="dialog"`
-/// alone: sites mark drawers and accordion sheets inside the page so. Why: such a layer is shown when a reader asks for it (a
-/// privacy policy behind a footer link, a size guide, a cart) or to stop
-/// them (a consent wall); it is not what the page is about, however much
-/// text it holds.
+/// Whether an element `name`d so is a layer over the page: a modal dialog
+/// (`aria-modal="true"`), or a `<dialog>` not `open`. Why: such a layer
+/// is shown when a reader asks for it (a privacy policy behind a footer
+/// link, a size guide, a cart) or to stop them (a consent wall); it is not
+/// what the page is about, however much text it holds. Not `role="dialog"`
+/// alone: sites mark drawers and accordion sheets inside the page so.
 fn is_layer(name: &str, aria_modal: Option<&str>, open: bool) -> bool {
     aria_modal.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
         || (name.eq_ignore_ascii_case("dialog") && !open)

@@ -24,7 +24,13 @@
 //!    smallest subtree that holds nearly all the prose; growing it to the
 //!    page takes in menus and link lists, which cost more than the prose
 //!    they add. With `include`, the included elements are the containers
-//!    and this step is not taken.
+//!    and this step is not taken. Nothing inside a hidden element counts
+//!    either; a layer over the page (`aria-modal="true"`, a closed
+//!    `<dialog>`: [`Rules::LAYERS`]) is hidden, a `role="tabpanel"` is not
+//!    (the reader opens it with its tab), nor is a hidden block that holds
+//!    most of the page's prose or a part React streamed (`<div hidden
+//!    id="S:0">`): a script shows those. A run of teaser cards
+//!    ([`Rules::TEASERS`]) counts as a link list, not as prose.
 //! 3. **Pruning** inside each container, each rule for a reason: hidden
 //!    elements (a reader never sees them); navigation, asides, controls and
 //!    embeds (tags and ARIA roles that are furniture by definition);
