@@ -145,8 +145,10 @@ const FURNITURE_WORDS: &[&str] = &[
 
 /// Short words matched only as whole tokens of `class`/`id` (split at
 /// anything not a letter or digit): as substrings they are everywhere
-/// (`ad` in `header`, `nav` in `canvas`).
-const BOILERPLATE_TOKENS: &[&str] = &["ad", "ads", "adv", "advert"];
+/// (`ad` in `header`, `nav` in `canvas`). Not `adv`: it abbreviates
+/// "advanced" as often (Kadence's `kt-adv-heading` on every paragraph of a
+/// page it builds).
+const BOILERPLATE_TOKENS: &[&str] = &["ad", "ads", "advert"];
 /// Customers' reviews of a product: readers' words like comments, matched
 /// as whole tokens in the plural (`reviews`, `product-reviews`), since a
 /// single `review` is as often the article itself.
