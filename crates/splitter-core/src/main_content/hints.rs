@@ -66,6 +66,10 @@ pub(super) const TITLE: Hints = 1 << 15;
 pub(super) const LAYER: Hints = 1 << 16;
 /// One of a run of teaser cards (see `stats::Stats::mark_teasers`).
 pub(super) const TEASER: Hints = 1 << 17;
+/// A page's footer: `<footer>` or `role="contentinfo"`. Not a class word
+/// ending in `footer`: sites wrap content so (`div.page1-footer` around a
+/// guide's list of venues).
+pub(super) const FOOTER: Hints = 1 << 18;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -186,6 +190,9 @@ pub(super) fn hints<A: DomAdapter>(
         PagePart::Main => MARKER_MAIN,
         PagePart::Article => MARKER_ARTICLE,
         PagePart::Chrome => CHROME_TAG,
+        PagePart::Frame if dom.element_name(node).eq_ignore_ascii_case("footer") => {
+            FRAME_TAG | FOOTER
+        }
         PagePart::Frame => FRAME_TAG,
         PagePart::Control | PagePart::ControlText => CONTROL_TAG,
         PagePart::Other => 0,
@@ -236,7 +243,9 @@ pub(super) fn hints<A: DomAdapter>(
             hints |= MARKER_MAIN;
         } else if is(&["article"]) {
             hints |= MARKER_ARTICLE;
-        } else if is(&["navigation", "complementary", "contentinfo", "banner"]) {
+        } else if is(&["contentinfo"]) {
+            hints |= CHROME_TAG | FOOTER;
+        } else if is(&["navigation", "complementary", "banner"]) {
             hints |= CHROME_TAG;
         } else if is(&[
             "search",

@@ -30,7 +30,9 @@
 //!    (the reader opens it with its tab), nor is a hidden block that holds
 //!    most of the page's prose or a part React streamed (`<div hidden
 //!    id="S:0">`): a script shows those. A run of teaser cards
-//!    ([`Rules::TEASERS`]) counts as a link list, not as prose.
+//!    ([`Rules::TEASERS`]) counts as a link list, not as prose. The
+//!    page's footer ([`Rules::FOOTERS`]) is never the container nor holds
+//!    it, however much of the page's prose it holds.
 //! 3. **Pruning** inside each container, each rule for a reason: hidden
 //!    elements (a reader never sees them); navigation, asides, controls and
 //!    embeds (tags and ARIA roles that are furniture by definition);
@@ -139,11 +141,16 @@ impl Rules {
     /// Runs of teaser cards (related stories, a listing's entries) count
     /// as link lists in scoring: their summaries are no prose.
     pub const TEASERS: Rules = Rules(1 << 11);
+    /// A page's footer (`<footer>`, `role="contentinfo"`, a `…footer`
+    /// class) is never the container nor holds it, however much of the
+    /// page's prose it holds: it is what comes after the content (legal
+    /// notes, a newsletter form, the shop's promises).
+    pub const FOOTERS: Rules = Rules(1 << 12);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 12) - 1);
+    pub const ALL: Rules = Rules((1 << 13) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 12] = [
+    pub const NAMED: [(&'static str, Rules); 13] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -156,6 +163,7 @@ impl Rules {
         ("title", Rules::TITLE),
         ("layers", Rules::LAYERS),
         ("teasers", Rules::TEASERS),
+        ("footers", Rules::FOOTERS),
     ];
 
     /// These rules without `other`.
@@ -354,6 +362,14 @@ fn is_hidden(hints: Hints, rules: Rules) -> bool {
         || (rules.has(Rules::LAYERS) && hints & hints::LAYER != 0)
 }
 
+/// A page's footer ([`Rules::FOOTERS`]); not a content marker or an
+/// element that holds one (the author's explicit word wins).
+fn is_footer(hints: Hints, rules: Rules) -> bool {
+    rules.has(Rules::FOOTERS)
+        && hints & hints::FOOTER != 0
+        && hints & (MARKER_MAIN | MARKER_BODY | HOLDS_MARKER) == 0
+}
+
 fn score_all(stats: &Stats, rules: Rules) -> Scored {
     let n = stats.len();
     let mut scored = Scored {
@@ -375,7 +391,8 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
         // prose is wrong (a `div.page-with-sidebar` around everything).
         let holds_most = stats.prose[i] * 2 > total_prose
             && total_prose > 0
-            && !is_surely_boilerplate(hints, rules);
+            && !is_surely_boilerplate(hints, rules)
+            && !is_footer(hints, rules);
         let own = if hints & OMITTED != 0 || is_hidden(hints, rules) {
             (0.0, 0.0, 0.0)
         } else if hints & hints::TEASER != 0 {
@@ -401,11 +418,15 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
     // What is inside a hidden or omitted element is unseen too: it
     // counts for nothing, so that no paragraph of a closed dialog is
     // chosen on its own. Parents come before children in pre-order.
+    // Nor is anything inside a page's footer a candidate
+    // ([`Rules::FOOTERS`]).
     let mut unseen = vec![false; n];
     for i in 1..n {
         let hints = stats.hints[i];
-        unseen[i] =
-            unseen[stats.parent[i] as usize] || hints & OMITTED != 0 || is_hidden(hints, rules);
+        unseen[i] = unseen[stats.parent[i] as usize]
+            || hints & OMITTED != 0
+            || is_hidden(hints, rules)
+            || is_footer(hints, rules);
         if unseen[i] {
             scored.prose[i] = 0.0;
             scored.links[i] = 0.0;
