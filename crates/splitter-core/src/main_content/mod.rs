@@ -146,11 +146,14 @@ impl Rules {
     /// page's prose it holds: it is what comes after the content (legal
     /// notes, a newsletter form, the shop's promises).
     pub const FOOTERS: Rules = Rules(1 << 12);
+    /// The `header` of an `article` that holds all the article's text is
+    /// no frame: it is the article (a teaser card written so).
+    pub const CARDS: Rules = Rules(1 << 13);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 13) - 1);
+    pub const ALL: Rules = Rules((1 << 14) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 13] = [
+    pub const NAMED: [(&'static str, Rules); 14] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -164,6 +167,7 @@ impl Rules {
         ("layers", Rules::LAYERS),
         ("teasers", Rules::TEASERS),
         ("footers", Rules::FOOTERS),
+        ("cards", Rules::CARDS),
     ];
 
     /// These rules without `other`.
@@ -316,12 +320,26 @@ struct Scored {
 }
 
 /// Whether hints make an element furniture for scoring and pruning.
+/// The `header` of an `article` that holds all the article's text is no
+/// frame ([`Rules::CARDS`]): it is the article, a teaser card written
+/// `<article><header><h2><a>…</a></h2><p>…</p></header></article>`.
 /// `widget` on an element that is not mostly links (at most half its text
 /// is link text) is no furniture: page builders name every block of an
 /// article `…-widget` (its headline, each paragraph), while a sidebar's
 /// widgets are menus and lists of links. The word is dropped from the
 /// hints then.
 fn prose_veto(stats: &Stats, i: usize, hints: Hints, rules: Rules) -> Hints {
+    let hints = if rules.has(Rules::CARDS)
+        && hints & FRAME_TAG != 0
+        && hints & hints::FOOTER == 0
+        && i > 0
+        && stats.hints[stats.parent[i] as usize] & MARKER_ARTICLE != 0
+        && stats.text[i] == stats.text[stats.parent[i] as usize]
+    {
+        hints & !FRAME_TAG
+    } else {
+        hints
+    };
     if rules.has(Rules::WIDGETS)
         && hints & hints::WORD_WIDGET != 0
         && stats.link[i] * 2 <= stats.text[i]
@@ -601,15 +619,13 @@ fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules) -> bool {
     if rules.has(Rules::TAGS) && hints & (CHROME_TAG | CONTROL_TAG) != 0 {
         return true;
     }
+    let hints = prose_veto(stats, i, hints, rules);
     if rules.has(Rules::FRAMES) && hints & FRAME_TAG != 0 && prose == 0 {
         return true;
     }
     // Words prune blocks only: an inline element with such a class is more
     // often a link styled as a popup note than a widget.
-    if rules.has(Rules::WORDS)
-        && hints & hints::BLOCK != 0
-        && is_boilerplate_by_words(prose_veto(stats, i, hints, rules))
-    {
+    if rules.has(Rules::WORDS) && hints & hints::BLOCK != 0 && is_boilerplate_by_words(hints) {
         return true;
     }
     false
