@@ -141,10 +141,11 @@ impl Rules {
     /// Runs of teaser cards (related stories, a listing's entries) count
     /// as link lists in scoring: their summaries are no prose.
     pub const TEASERS: Rules = Rules(1 << 11);
-    /// A page's footer (`<footer>`, `role="contentinfo"`, a `…footer`
-    /// class) is never the container nor holds it, however much of the
-    /// page's prose it holds: it is what comes after the content (legal
-    /// notes, a newsletter form, the shop's promises).
+    /// A page's footer (`<footer>`, `role="contentinfo"`; not a `…footer`
+    /// class, which sites also put on content) is never the container nor
+    /// holds it, however much of the page's prose it holds: it is what
+    /// comes after the content (legal notes, a newsletter form, the shop's
+    /// promises).
     pub const FOOTERS: Rules = Rules(1 << 12);
     /// The `header` of an `article` that holds all the article's text is
     /// no frame: it is the article (a teaser card written so).
