@@ -187,6 +187,7 @@ mod tests;
 
 use std::borrow::Cow;
 use std::fmt;
+use std::ops::Range;
 
 pub use tl;
 
@@ -385,23 +386,43 @@ impl<'a> TlDom<'a> {
         (target != NONE).then_some(TlNode(target))
     }
 
-    /// The value of attribute `name` in the start tag whose name ends at
-    /// `name_end`.
-    fn tag_attribute(&self, name_end: u32, name: &str) -> Option<Cow<'a, str>> {
+    /// Calls `each` with the name and raw value of every attribute of
+    /// `node`: its own start tag's, then those of the later `<html>`/`<body>`
+    /// tags merged into it, in that order (the standard keeps the first of
+    /// duplicated attributes, and a later tag adds only the attributes the
+    /// element lacks), each tag scanned once, until `each` returns `true`.
+    fn scan_attributes(
+        &self,
+        node: TlNode,
+        mut each: impl FnMut(&[u8], Option<Range<usize>>) -> bool,
+    ) {
+        let own = match self.entry(node).map(|entry| entry.data) {
+            Some(Data::Element { name_end, .. }) => Some(name_end),
+            Some(Data::Implied(_)) => None,
+            _ => return,
+        };
         let src = self.source.as_bytes();
-        let mut scanner = TagScanner::new(src, name_end as usize);
-        while let Some((attr_name, value)) = scanner.next_attribute() {
-            if src
-                .get(attr_name)
-                .is_some_and(|n| n.eq_ignore_ascii_case(name.as_bytes()))
-            {
-                return Some(match value {
-                    Some(value) => self.read(value.start, value.end, Mode::Attribute),
-                    None => Cow::Borrowed(""),
-                });
+        for name_end in own
+            .into_iter()
+            .chain(self.merged.tags_of(node.0).iter().copied())
+        {
+            let mut scanner = TagScanner::new(src, name_end as usize);
+            while let Some((attr_name, value)) = scanner.next_attribute() {
+                if let Some(attr_name) = src.get(attr_name)
+                    && each(attr_name, value)
+                {
+                    return;
+                }
             }
         }
-        None
+    }
+
+    /// An attribute's value, decoded; empty for an attribute without one.
+    fn attribute_value(&self, value: Option<Range<usize>>) -> Cow<'a, str> {
+        match value {
+            Some(value) => self.read(value.start, value.end, Mode::Attribute),
+            None => Cow::Borrowed(""),
+        }
     }
 
     /// Reads `start..end` of the source in `mode`.
@@ -453,49 +474,31 @@ impl DomAdapter for TlDom<'_> {
     }
 
     fn attribute(&self, node: TlNode, name: &str) -> Option<Cow<'_, str>> {
-        let own = match self.entry(node)?.data {
-            Data::Element { name_end, .. } => Some(name_end),
-            Data::Implied(_) => None,
-            _ => return None,
-        };
-        // The standard keeps the first of duplicated attributes, and a later
-        // `<html>`/`<body>` tag adds only the attributes the element lacks.
-        own.into_iter()
-            .chain(self.merged.tags_of(node.0).iter().copied())
-            .find_map(|name_end| self.tag_attribute(name_end, name))
+        let mut found = None;
+        self.scan_attributes(node, |attr_name, value| {
+            let matched = attr_name.eq_ignore_ascii_case(name.as_bytes());
+            if matched {
+                found = Some(self.attribute_value(value));
+            }
+            matched
+        });
+        found
     }
 
     fn attributes<'s>(&'s self, node: TlNode, names: &[&str], values: &mut [Option<Cow<'s, str>>]) {
         let names = &names[..names.len().min(values.len())];
         let values = &mut values[..names.len()];
         values.iter_mut().for_each(|value| *value = None);
-        let own = match self.entry(node).map(|entry| entry.data) {
-            Some(Data::Element { name_end, .. }) => Some(name_end),
-            Some(Data::Implied(_)) => None,
-            _ => return,
-        };
-        // As `attribute`: the first of duplicated attributes, then the
-        // attributes a later `<html>`/`<body>` tag adds; one scan per tag.
-        let src = self.source.as_bytes();
-        for name_end in own
-            .into_iter()
-            .chain(self.merged.tags_of(node.0).iter().copied())
-        {
-            let mut scanner = TagScanner::new(src, name_end as usize);
-            while let Some((attr_name, value)) = scanner.next_attribute() {
-                let Some(attr_name) = src.get(attr_name) else {
-                    continue;
-                };
-                for (name, slot) in names.iter().zip(values.iter_mut()) {
-                    if slot.is_none() && attr_name.eq_ignore_ascii_case(name.as_bytes()) {
-                        *slot = Some(match &value {
-                            Some(value) => self.read(value.start, value.end, Mode::Attribute),
-                            None => Cow::Borrowed(""),
-                        });
-                    }
+        let mut missing = names.len();
+        self.scan_attributes(node, |attr_name, value| {
+            for (name, slot) in names.iter().zip(values.iter_mut()) {
+                if slot.is_none() && attr_name.eq_ignore_ascii_case(name.as_bytes()) {
+                    *slot = Some(self.attribute_value(value.clone()));
+                    missing -= 1;
                 }
             }
-        }
+            missing == 0
+        });
     }
 
     fn text(&self, node: TlNode) -> Cow<'_, str> {
