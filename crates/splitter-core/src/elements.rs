@@ -68,8 +68,10 @@ pub(crate) enum PagePart {
     Article,
     /// `nav`, `aside`, `menu`: navigation and asides around the content.
     Chrome,
-    /// `header`, `footer`: a page's or a section's frame.
-    Frame,
+    /// `header`: a page's or a section's frame, before its content.
+    Header,
+    /// `footer`: a page's or a section's frame, after its content.
+    Footer,
     /// Forms and their parts, players and embeds: their text is labels,
     /// fallback or controls (`Play Video`), not the page's sentences.
     Control,
@@ -163,7 +165,8 @@ pub(crate) fn element_info(name: &str) -> ElementInfo {
         b"tr" => ElementInfo::block(Mark::Row),
         b"td" | b"th" => ElementInfo::block(Mark::Cell),
         b"main" => ElementInfo::block(Mark::Other).part(PagePart::Main),
-        b"header" | b"footer" => ElementInfo::block(Mark::Other).part(PagePart::Frame),
+        b"header" => ElementInfo::block(Mark::Other).part(PagePart::Header),
+        b"footer" => ElementInfo::block(Mark::Other).part(PagePart::Footer),
         b"dialog" | b"fieldset" | b"form" => {
             ElementInfo::block(Mark::Other).part(PagePart::Control)
         }
@@ -229,7 +232,8 @@ mod tests {
         assert_eq!(element_info("nav").role, Role::Sectioning);
         assert_eq!(element_info("menu").mark, Mark::List { ordered: false });
         assert_eq!(element_info("menu").part, PagePart::Chrome);
-        assert_eq!(element_info("Footer").part, PagePart::Frame);
+        assert_eq!(element_info("Footer").part, PagePart::Footer);
+        assert_eq!(element_info("header").part, PagePart::Header);
         assert_eq!(element_info("form").part, PagePart::Control);
         assert!(is_block_element("form"));
         assert_eq!(

@@ -190,10 +190,8 @@ pub(super) fn hints<A: DomAdapter>(
         PagePart::Main => MARKER_MAIN,
         PagePart::Article => MARKER_ARTICLE,
         PagePart::Chrome => CHROME_TAG,
-        PagePart::Frame if dom.element_name(node).eq_ignore_ascii_case("footer") => {
-            FRAME_TAG | FOOTER
-        }
-        PagePart::Frame => FRAME_TAG,
+        PagePart::Header => FRAME_TAG,
+        PagePart::Footer => FRAME_TAG | FOOTER,
         PagePart::Control | PagePart::ControlText => CONTROL_TAG,
         PagePart::Other => 0,
     };
@@ -204,6 +202,7 @@ pub(super) fn hints<A: DomAdapter>(
     // with tl).
     let mut values: [Option<Cow<'_, str>>; ATTRIBUTES.len()] = Default::default();
     dom.attributes(node, &ATTRIBUTES, &mut values);
+    let name = dom.element_name(node);
     let [
         href,
         hidden,
@@ -229,11 +228,7 @@ pub(super) fn hints<A: DomAdapter>(
     {
         hints |= HIDDEN;
     }
-    if is_layer(
-        dom.element_name(node),
-        aria_modal.as_deref(),
-        open.is_some(),
-    ) {
+    if is_layer(name, aria_modal.as_deref(), open.is_some()) {
         hints |= LAYER;
     }
     if let Some(role) = role {
@@ -274,7 +269,7 @@ pub(super) fn hints<A: DomAdapter>(
     let id = if sectioning { None } else { id };
     let mut shape = 0;
     if let Some(class) = class.as_deref() {
-        let (words, class_shape) = classes.hints(dom.element_name(node), class);
+        let (words, class_shape) = classes.hints(name, class);
         hints |= words;
         shape = class_shape;
     }
