@@ -1220,26 +1220,14 @@ fn names_site(part: &str, site: &str) -> bool {
 /// Whether most (at least half) of the words of `part` are in `whole`,
 /// ignoring case and punctuation.
 fn mostly_in(part: &str, whole: &str) -> bool {
-    let words = |text: &str| -> Vec<String> {
-        text.split(|c: char| !c.is_alphanumeric())
-            .filter(|word| !word.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
-    let (part, whole) = (words(part), words(whole));
+    let (part, whole) = (words_of(part), words_of(whole));
     let found = part.iter().filter(|word| whole.contains(word)).count();
     !part.is_empty() && found * 2 >= part.len()
 }
 
 /// Whether two texts have the same words, ignoring case and punctuation.
 fn same_words(a: &str, b: &str) -> bool {
-    let words = |text: &str| -> Vec<String> {
-        text.split(|c: char| !c.is_alphanumeric())
-            .filter(|word| !word.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
-    let (a, b) = (words(a), words(b));
+    let (a, b) = (words_of(a), words_of(b));
     !a.is_empty() && a == b
 }
 
