@@ -218,13 +218,17 @@ pub(super) fn hints<A: DomAdapter>(
     if info.mark == Mark::Link && href.is_some_and(|href| leaves_page(&href)) {
         hints |= ANCHOR;
     }
-    let tab_panel = role
-        .as_deref()
-        .is_some_and(|role| role.trim().eq_ignore_ascii_case("tabpanel"));
+    // A tab's panel and an accordion's (WAI-ARIA gives it
+    // `role="region"`) are parts of the page the reader opens, however
+    // they are hidden until then.
+    let panel = role.as_deref().is_some_and(|role| {
+        let role = role.trim();
+        role.eq_ignore_ascii_case("tabpanel") || role.eq_ignore_ascii_case("region")
+    });
     if ((hidden.is_some() && !is_streamed(id.as_deref()))
         || aria_hidden.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
         || style.is_some_and(|style| hides(&style)))
-        && !tab_panel
+        && !panel
     {
         hints |= HIDDEN;
     }
@@ -303,10 +307,11 @@ const ATTRIBUTES: [&str; 10] = [
 /// Whether an element with `hidden` and this id is a part of the page
 /// that a server streamed after the rest: React's streaming renderer
 /// (Next.js, Remix) sends each finished part as `<div hidden id="S:0">`
-/// and a script that moves it into place at once. It is content.
+/// and a script that moves it into place at once (the number in
+/// hexadecimal: `S:1f`). It is content.
 fn is_streamed(id: Option<&str>) -> bool {
     id.and_then(|id| id.strip_prefix("S:"))
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// Whether an element `name`d so is a layer over the page: a modal dialog

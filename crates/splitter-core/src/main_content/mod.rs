@@ -150,11 +150,30 @@ impl Rules {
     /// The `header` of an `article` that holds all the article's text is
     /// no frame: it is the article (a teaser card written so).
     pub const CARDS: Rules = Rules(1 << 13);
+    /// An element that only its class or id words call furniture or
+    /// boilerplate is weighed in scoring, not zeroed: its prose counts at
+    /// a fifth ([`WORDS_WEIGHT`]) and its link lists in full. Pruning
+    /// inside the container still removes it. Why: a class name is the
+    /// author's name for a block, often wrong for content (a product's
+    /// `feature-gallery`, a shop's `carousel` of collections, a
+    /// `modal-link` wrapper), and a page whose content sits under such a
+    /// name lost it to a stray paragraph; a fifth is enough for the
+    /// wrapper that holds such blocks beside the content to score, and
+    /// too little for a comment thread to outweigh its article.
+    pub const WEIGHED: Rules = Rules(1 << 14);
+    /// On a prose-poor page ([`Rules::SPREAD`]), furniture words (`menu`,
+    /// `meta`, `caption`, `banner`, `tags`, …) prune nothing inside the
+    /// container; boilerplate words (`share`, `related`, `ad`, …), tags,
+    /// roles and hidden still do. Why: such a page is made of entries,
+    /// and templates name an entry's parts as they name a page's frame
+    /// (`card-meta`, `product-caption`, `menu-item` for a restaurant's
+    /// dishes): there the words remove the content itself.
+    pub const ENTRIES: Rules = Rules(1 << 15);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 14) - 1);
+    pub const ALL: Rules = Rules((1 << 16) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 14] = [
+    pub const NAMED: [(&'static str, Rules); 16] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -169,6 +188,8 @@ impl Rules {
         ("teasers", Rules::TEASERS),
         ("footers", Rules::FOOTERS),
         ("cards", Rules::CARDS),
+        ("weighed", Rules::WEIGHED),
+        ("entries", Rules::ENTRIES),
     ];
 
     /// These rules without `other`.
@@ -193,6 +214,11 @@ impl Default for Rules {
 /// less than links that stay; it costs something, since where furniture
 /// is, the page's frame is near.
 const FURNITURE: f64 = 0.1;
+
+/// The share of its prose (and readable text) that an element counts in
+/// scoring when only its class words call it furniture or boilerplate
+/// ([`Rules::WEIGHED`]).
+const WORDS_WEIGHT: f64 = 0.2;
 
 /// The share of its prose that a content marker adds to its score.
 fn marker_bonus(hints: Hints) -> f64 {
@@ -238,11 +264,16 @@ impl MainContent {
             stats.mark_teasers();
         }
         let chosen = include.is_empty() && !include_root;
+        // Hints that prune nothing inside the containers.
+        let mut unheeded: Hints = 0;
         let mut containers = if include_root {
             vec![0]
         } else if include.is_empty() {
             let scored = score_all(&stats, rules);
-            let container = choose(&stats, &scored, rules);
+            let (container, prose_poor) = choose(&stats, &scored, rules);
+            if prose_poor && rules.has(Rules::ENTRIES) {
+                unheeded = WORD_FURNITURE;
+            }
             match title_before(&stats, &scored, container, rules) {
                 Some(title) => vec![title, container],
                 None => vec![container],
@@ -252,13 +283,13 @@ impl MainContent {
                 .filter(|&i| stats.hints[i] & INCLUDED != 0)
                 .collect()
         };
-        let mut found = verdicts(&stats, &containers, rules);
+        let mut found = verdicts(&stats, &containers, rules, unheeded);
         // Nothing kept: the whole page with the rules, else as it is.
         if chosen && kept_text(&stats, &found, 0) == 0 {
             containers = vec![0];
-            found = verdicts(&stats, &containers, rules);
+            found = verdicts(&stats, &containers, rules, 0);
             if kept_text(&stats, &found, 0) == 0 {
-                found = verdicts(&stats, &containers, Rules(0));
+                found = verdicts(&stats, &containers, Rules(0), 0);
             }
         }
         let whole_root = containers.contains(&0);
@@ -352,9 +383,14 @@ fn prose_veto(stats: &Stats, i: usize, hints: Hints, rules: Rules) -> Hints {
 }
 
 fn is_furniture(hints: Hints, rules: Rules) -> bool {
+    is_furniture_by_tag(hints, rules) || (rules.has(Rules::WORDS) && is_boilerplate_by_words(hints))
+}
+
+/// Furniture by its tag or role, which say what an element is; class
+/// words only say what its author called it.
+fn is_furniture_by_tag(hints: Hints, rules: Rules) -> bool {
     (rules.has(Rules::TAGS) && hints & (CHROME_TAG | CONTROL_TAG) != 0)
         || (rules.has(Rules::FRAMES) && hints & FRAME_TAG != 0)
-        || (rules.has(Rules::WORDS) && is_boilerplate_by_words(hints))
 }
 
 /// Not for a content marker or an element that holds one: the author's
@@ -419,7 +455,20 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
             let (_, _, t) = change[i];
             (0.0, text, raw.2 + t)
         } else if i > 0 && !holds_most && is_furniture(prose_veto(stats, i, hints, rules), rules) {
-            (0.0, FURNITURE * text, 0.0)
+            if rules.has(Rules::WEIGHED)
+                && !is_furniture_by_tag(prose_veto(stats, i, hints, rules), rules)
+            {
+                // Furniture by its class words only: scored as any block,
+                // its prose at a fraction, at furniture's cost.
+                let (p, l, t) = change[i];
+                (
+                    WORDS_WEIGHT * (raw.0 + p),
+                    raw.1 + l + FURNITURE * text,
+                    WORDS_WEIGHT * (raw.2 + t),
+                )
+            } else {
+                (0.0, FURNITURE * text, 0.0)
+            }
         } else {
             let (p, l, t) = change[i];
             (raw.0 + p, raw.1 + l, raw.2 + t)
@@ -455,10 +504,11 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
     scored
 }
 
-/// The container: the element with the best score, the outer one on ties.
-fn choose(stats: &Stats, scored: &Scored, rules: Rules) -> usize {
+/// The container: the element with the best score, the outer one on ties;
+/// and whether the page is prose-poor ([`Rules::SPREAD`]).
+fn choose(stats: &Stats, scored: &Scored, rules: Rules) -> (usize, bool) {
     if !rules.has(Rules::SCORE) {
-        return 0;
+        return (0, false);
     }
     let mut best = 0;
     let mut best_score = f64::NEG_INFINITY;
@@ -479,17 +529,18 @@ fn choose(stats: &Stats, scored: &Scored, rules: Rules) -> usize {
     if rules.has(Rules::SPREAD) {
         spread(stats, scored, best)
     } else {
-        best
+        (best, false)
     }
 }
 
-/// See [`Rules::SPREAD`].
-fn spread(stats: &Stats, scored: &Scored, best: usize) -> usize {
+/// See [`Rules::SPREAD`]: the container, and whether the page is
+/// prose-poor.
+fn spread(stats: &Stats, scored: &Scored, best: usize) -> (usize, bool) {
     let page = scored.readable[0];
     if scored.prose[best] < PROSE_POOR * page {
-        holding_most(stats, &scored.readable, MOST * page)
+        (holding_most(stats, &scored.readable, MOST * page), true)
     } else {
-        best
+        (best, false)
     }
 }
 
@@ -574,8 +625,9 @@ fn is_title(stats: &Stats, i: usize, rules: Rules) -> bool {
     true
 }
 
-/// Verdicts for the given containers (0 is the content root).
-fn verdicts(stats: &Stats, containers: &[usize], rules: Rules) -> Vec<Verdict> {
+/// Verdicts for the given containers (0 is the content root); `unheeded`
+/// hints prune nothing.
+fn verdicts(stats: &Stats, containers: &[usize], rules: Rules, unheeded: Hints) -> Vec<Verdict> {
     let n = stats.len();
     let mut verdicts = vec![Verdict::Skip; n];
     for &container in containers {
@@ -590,7 +642,7 @@ fn verdicts(stats: &Stats, containers: &[usize], rules: Rules) -> Vec<Verdict> {
         let end = stats.end[container] as usize;
         let mut i = container + 1;
         while i < end {
-            if pruned(stats, i, container, rules) {
+            if pruned(stats, i, container, rules, unheeded) {
                 i = stats.end[i] as usize;
             } else {
                 verdicts[i] = Verdict::Inside;
@@ -601,9 +653,10 @@ fn verdicts(stats: &Stats, containers: &[usize], rules: Rules) -> Vec<Verdict> {
     verdicts
 }
 
-/// Whether the element `i` inside `container` is boilerplate.
-fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules) -> bool {
-    let hints = stats.hints[i];
+/// Whether the element `i` inside `container` is boilerplate, its
+/// `unheeded` hints left out.
+fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules, unheeded: Hints) -> bool {
+    let hints = stats.hints[i] & !unheeded;
     if hints & OMITTED != 0 || is_hidden(hints, rules) {
         return true;
     }
