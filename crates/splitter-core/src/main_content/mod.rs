@@ -128,7 +128,8 @@ impl Rules {
     /// `widget` in a class is no furniture on an element that is not
     /// mostly links (page builders name every block so).
     pub const WIDGETS: Rules = Rules(1 << 7);
-    /// On a page whose markup names a forum, comment words are not
+    /// On a page whose markup names a forum, or whose prose outside its
+    /// comments is less than four short paragraphs, comment words are not
     /// boilerplate: the comments are the thread.
     pub const FORUMS: Rules = Rules(1 << 8);
     /// The article's title (`h1`) just before a chosen container, with
@@ -319,13 +320,38 @@ impl MainContent {
 
 /// Comment words are boilerplate ([`WORD_BOILERPLATE`]) unless the page
 /// is a forum's ([`Rules::FORUMS`]): there, the comments are the thread.
+/// A page is a forum's when its markup names one, or when the comments
+/// hold prose and what lies outside them holds less than
+/// [`THREAD_ALONE`] characters of it: comments with no article to
+/// comment on are the thread itself.
 fn read_comment_words(stats: &mut Stats, rules: Rules) {
-    let forum = rules.has(Rules::FORUMS) && stats.hints.iter().any(|h| h & hints::WORD_FORUM != 0);
+    let forum = rules.has(Rules::FORUMS)
+        && (stats.hints.iter().any(|h| h & hints::WORD_FORUM != 0) || is_thread_alone(stats));
     for hints in &mut stats.hints {
         if *hints & hints::WORD_COMMENT != 0 && !forum {
             *hints |= WORD_BOILERPLATE;
         }
     }
+}
+
+/// Less prose than this outside the comments (four short paragraphs) is
+/// no article: the comments are the page's content.
+const THREAD_ALONE: u32 = 4 * stats::PROSE_CHARS;
+
+/// Whether the page's comments hold prose and the rest of it holds less
+/// than [`THREAD_ALONE`] (see [`read_comment_words`]).
+fn is_thread_alone(stats: &Stats) -> bool {
+    let mut in_comments = 0u32;
+    let mut i = 1;
+    while i < stats.len() {
+        if stats.hints[i] & hints::WORD_COMMENT != 0 {
+            in_comments = in_comments.saturating_add(stats.prose[i]);
+            i = stats.end[i] as usize;
+        } else {
+            i += 1;
+        }
+    }
+    in_comments > 0 && stats.prose[0].saturating_sub(in_comments) < THREAD_ALONE
 }
 
 /// A hidden element that holds more than half the page's prose is not
