@@ -1405,6 +1405,11 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
     if let Some(date) = slashed_date(text) {
         return Some(date);
     }
+    // A day written as an ordinal (`September 1st, 2023`, `30th March
+    // 2025`): the same date without its suffix.
+    if let Some(plain) = without_ordinal(text) {
+        return iso_date_of_any_year(&plain);
+    }
     // A date that begins a longer text (`2024-05-02T…` in an odd form).
     let head: String = text.chars().take(10).collect();
     if head.len() == 10
@@ -1413,6 +1418,33 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
         return Some(date.format("%Y-%m-%d").to_string());
     }
     None
+}
+
+/// `text` with the suffix of its day's ordinal taken off (`1st,` →
+/// `1,`, `30th` → `30`): a number of one or two digits followed by `st`,
+/// `nd`, `rd` or `th`, as a word of its own; `None` when there is none.
+fn without_ordinal(text: &str) -> Option<String> {
+    let mut changed = false;
+    let words: Vec<String> = text
+        .split(' ')
+        .map(|word| {
+            let bare = word.trim_end_matches([',', '.']);
+            let digits = bare.bytes().take_while(u8::is_ascii_digit).count();
+            let suffix = &bare[digits..];
+            if !changed
+                && (1..=2).contains(&digits)
+                && ["st", "nd", "rd", "th"]
+                    .iter()
+                    .any(|known| suffix.eq_ignore_ascii_case(known))
+            {
+                changed = true;
+                format!("{}{}", &bare[..digits], &word[bare.len()..])
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect();
+    changed.then(|| words.join(" "))
 }
 
 /// A day written `M/D/YYYY` or `D/M/YYYY` when only one reading is a date
@@ -1681,11 +1713,16 @@ mod tests {
             ("2 May 2024", "2024-05-02"),
             ("Thu, 02 May 2024 10:30:00 GMT", "2024-05-02T10:30:00+00:00"),
             ("2024/05/02", "2024-05-02"),
+            // A day as an ordinal.
+            ("September 1st, 2023", "2023-09-01"),
+            ("30th March 2025", "2025-03-30"),
+            ("Aug 22nd 2024", "2024-08-22"),
+            ("3rd Jan, 2024", "2024-01-03"),
         ];
         for (text, iso) in cases {
             assert_eq!(iso_date(text).as_deref(), Some(iso), "{text}");
         }
-        for text in ["", "yesterday", "2024-13-45", "\u{0}"] {
+        for text in ["", "yesterday", "2024-13-45", "\u{0}", "1st", "May 32nd, 2024"] {
             assert_eq!(iso_date(text), None, "{text:?}");
         }
     }
