@@ -9,7 +9,7 @@
 //! | `title` | the main heading when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -459,6 +459,22 @@ impl Facts {
             .find_map(|(text, _)| shown_date(text))
     }
 
+    /// The author a link preview card names: the `twitter:dataN` whose
+    /// `twitter:labelN` is `Written by` (as SEO plugins write them for
+    /// chat apps' previews).
+    fn card_author(&self) -> Option<String> {
+        (1..=4).find_map(|n| {
+            let label = self.meta.get(&format!("twitter:label{n}"))?;
+            let label = label.trim_end_matches(':').trim();
+            ["written by", "author", "by"]
+                .iter()
+                .any(|known| label.eq_ignore_ascii_case(known))
+                .then(|| self.meta.get(&format!("twitter:data{n}")))
+                .flatten()
+                .and_then(|name| byline_name(name))
+        })
+    }
+
     fn meta(&self, keys: &[&str]) -> Option<String> {
         self.meta_where(keys, |_| true)
     }
@@ -520,6 +536,7 @@ impl Facts {
                 |author| !is_link(author),
             )
             .map(|author| byline_name(&author).unwrap_or(author)),
+            self.card_author(),
             self.microdata.get("author").cloned(),
             self.byline.clone(),
             self.labelled_name.clone(),
@@ -2160,6 +2177,32 @@ mod tests {
             with_byline(person, Some("By Ana Lima")).as_deref(),
             Some("Ben Ode")
         );
+    }
+
+    #[test]
+    fn a_preview_cards_written_by_label_names_the_author() {
+        let card = |label: &str| {
+            let dom = page("Tide pools", |dom, body| {
+                for (key, value) in [
+                    ("twitter:label1", "Est. reading time"),
+                    ("twitter:data1", "4 minutes"),
+                    ("twitter:label2", label),
+                    ("twitter:data2", "Ana Lima"),
+                ] {
+                    let meta = dom.element(body, "meta");
+                    dom.set_attribute(meta, "name", key);
+                    dom.set_attribute(meta, "content", value);
+                }
+                let byline = dom.element(body, "div");
+                dom.set_attribute(byline, "class", "byline");
+                dom.add_text(byline, "By Ben Ode");
+            });
+            full(&dom).author
+        };
+        assert_eq!(card("Written by").as_deref(), Some("Ana Lima"));
+        assert_eq!(card("Author:").as_deref(), Some("Ana Lima"));
+        // Another label's value is no name.
+        assert_eq!(card("Filed under").as_deref(), Some("Ben Ode"));
     }
 
     #[test]
