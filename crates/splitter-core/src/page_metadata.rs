@@ -1079,9 +1079,15 @@ fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
     collapse(&text)
 }
 
-/// `text` with every run of whitespace one space, trimmed.
+/// `text` with every run of whitespace one space, trimmed, and without
+/// soft hyphens (U+00AD: where a word may break, not shown otherwise).
 fn collapse(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.contains('\u{ad}') {
+        collapsed.replace('\u{ad}', "")
+    } else {
+        collapsed
+    }
 }
 
 /// A value of an attribute or of structured data, whitespace collapsed and
@@ -2177,6 +2183,15 @@ mod tests {
             with_byline(person, Some("By Ana Lima")).as_deref(),
             Some("Ben Ode")
         );
+    }
+
+    #[test]
+    fn a_soft_hyphen_is_not_part_of_the_title() {
+        let dom = page("Rock pool guide - Field Notes", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Rock pool gui\u{ad}de");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Rock pool guide"));
     }
 
     #[test]
