@@ -325,7 +325,7 @@ impl Facts {
         if is("h1") && self.h1s.len() < MOST_H1S {
             // A permalink's sign after the heading (`Middleware ¶`) is not
             // its text.
-            let text = text_of(dom, node)
+            let text = text_under(dom, node, true)
                 .trim_end_matches(['¶', '#', '§'])
                 .trim_end()
                 .to_owned();
@@ -1047,6 +1047,29 @@ fn named_descendant<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
 /// The text under `node` (scripts and styles left out), whitespace
 /// collapsed, at most [`LONGEST_TEXT`] characters read.
 fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
+    text_under(dom, node, false)
+}
+
+/// Whether an element is there for screen readers only, never shown
+/// (`<span class="visually-hidden">Collection: </span>`).
+fn is_unseen<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    dom.attribute(node, "class").is_some_and(|class| {
+        class.split_whitespace().any(|word| {
+            [
+                "visually-hidden",
+                "visuallyhidden",
+                "sr-only",
+                "screen-reader-text",
+            ]
+            .iter()
+            .any(|hidden| word.eq_ignore_ascii_case(hidden))
+        })
+    })
+}
+
+/// The text under `node` as [`text_of`] reads it; when `shown`, without
+/// what only a screen reader reads ([`is_unseen`]).
+fn text_under<A: DomAdapter>(dom: &A, node: A::Node, shown: bool) -> String {
     let mut text = String::new();
     let mut stack = vec![dom.first_child(node)];
     while let Some(next) = stack.last_mut() {
@@ -1062,6 +1085,7 @@ fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
                 if !["script", "style", "template"]
                     .iter()
                     .any(|skip| name.eq_ignore_ascii_case(skip))
+                    && !(shown && is_unseen(dom, current))
                 {
                     // Block boundaries read as spaces.
                     text.push(' ');
@@ -2183,6 +2207,23 @@ mod tests {
             with_byline(person, Some("By Ana Lima")).as_deref(),
             Some("Ben Ode")
         );
+    }
+
+    #[test]
+    fn a_headings_text_for_screen_readers_only_is_not_its_title() {
+        let dom = page("Rock pools | Field Notes", |dom, body| {
+            let logo = dom.element(body, "h1");
+            let link = dom.element(logo, "a");
+            let hidden = dom.element(link, "span");
+            dom.set_attribute(hidden, "class", "sr-only");
+            dom.add_text(hidden, "Field Notes home");
+            let h1 = dom.element(body, "h1");
+            let hidden = dom.element(h1, "span");
+            dom.set_attribute(hidden, "class", "badge visually-hidden");
+            dom.add_text(hidden, "Topic: ");
+            dom.add_text(h1, "Rock pools");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Rock pools"));
     }
 
     #[test]
