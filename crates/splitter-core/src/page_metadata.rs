@@ -9,7 +9,7 @@
 //! | `title` | the main heading when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -532,6 +532,8 @@ impl Facts {
                     "parsely-author",
                     "sailthru.author",
                     "byl",
+                    // Scholarly pages' Highwire Press tags: the first author.
+                    "citation_author",
                 ],
                 |author| !is_link(author),
             )
@@ -2233,6 +2235,20 @@ mod tests {
             dom.add_text(h1, "Rock pool gui\u{ad}de");
         });
         assert_eq!(full(&dom).title.as_deref(), Some("Rock pool guide"));
+    }
+
+    #[test]
+    fn a_scholarly_pages_first_author_is_its_author() {
+        let dom = page("On tide pools", |dom, body| {
+            for name in ["Lima, Ana", "Ode, Ben"] {
+                let meta = dom.element(body, "meta");
+                dom.set_attribute(meta, "name", "citation_author");
+                dom.set_attribute(meta, "content", name);
+            }
+            let label = dom.element(body, "span");
+            dom.add_text(label, "Authors:");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Lima, Ana"));
     }
 
     #[test]
