@@ -911,8 +911,8 @@ fn byline_name(text: &str) -> Option<String> {
     .iter()
     .any(|label| text.eq_ignore_ascii_case(label))
         // A label whose name is in the next element (`Posted by`,
-        // `Insights from`).
-        || ["by", "from"].iter().any(|word| {
+        // `Insights from`, `Topic Author`, `Follow the author`).
+        || ["by", "from", "author", "authors"].iter().any(|word| {
             text.rsplit(' ')
                 .next()
                 .is_some_and(|last| last.eq_ignore_ascii_case(word))
@@ -2376,6 +2376,9 @@ mod tests {
             Some("Reyan Perumal")
         );
         assert_eq!(byline_name("Author"), None);
+        // A label that ends with `author`: the name is in the next element.
+        assert_eq!(byline_name("Thread Author"), None);
+        assert_eq!(byline_name("Meet the authors"), None);
         assert_eq!(byline_name(""), None);
         // A prefix's length can fall inside a character.
         assert_eq!(byline_name("Уховит").as_deref(), Some("Уховит"));
