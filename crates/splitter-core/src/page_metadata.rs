@@ -750,11 +750,24 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
     ["class", "id"].iter().any(|attribute| {
         dom.attribute(node, attribute).is_some_and(|value| {
             value.split_whitespace().any(|word| {
-                (has_part(word, "author") && !has_part(word, "authori"))
+                mentions_author(word)
                     || has_part(word, "byline")
                     || has_part(word, "attribution__item-name")
             })
         })
+    })
+}
+
+/// Whether a class word mentions an author (`post-author`,
+/// `authoring-information__author`): `author` not followed by `i`
+/// (`authoring`, `authorization` name none).
+fn mentions_author(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    bytes.windows(6).enumerate().any(|(at, window)| {
+        window.eq_ignore_ascii_case(b"author")
+            && !bytes
+                .get(at + 6)
+                .is_some_and(|next| next.eq_ignore_ascii_case(&b'i'))
     })
 }
 
@@ -1771,7 +1784,14 @@ mod tests {
         for (text, iso) in cases {
             assert_eq!(iso_date(text).as_deref(), Some(iso), "{text}");
         }
-        for text in ["", "yesterday", "2024-13-45", "\u{0}", "1st", "May 32nd, 2024"] {
+        for text in [
+            "",
+            "yesterday",
+            "2024-13-45",
+            "\u{0}",
+            "1st",
+            "May 32nd, 2024",
+        ] {
             assert_eq!(iso_date(text), None, "{text:?}");
         }
     }
@@ -2235,6 +2255,26 @@ mod tests {
             dom.add_text(h1, "Rock pool gui\u{ad}de");
         });
         assert_eq!(full(&dom).title.as_deref(), Some("Rock pool guide"));
+    }
+
+    #[test]
+    fn a_class_that_ends_in_author_marks_a_byline() {
+        let byline = |class: &str| {
+            let dom = page("Tide pools", |dom, body| {
+                let element = dom.element(body, "div");
+                dom.set_attribute(element, "class", class);
+                dom.add_text(element, "By Ana Lima");
+            });
+            full(&dom).author
+        };
+        assert_eq!(
+            byline("authoring-meta__author").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(byline("post-Author").as_deref(), Some("Ana Lima"));
+        // Authoring and authorization name no author.
+        assert_eq!(byline("authoring-tools"), None);
+        assert_eq!(byline("authorization"), None);
     }
 
     #[test]
