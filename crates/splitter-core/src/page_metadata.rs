@@ -6,7 +6,7 @@
 //!
 //! | fact | sources |
 //! |---|---|
-//! | `title` | the main heading when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
+//! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
 //! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
@@ -674,11 +674,29 @@ impl Facts {
                     .flatten()
                     .any(|title| is_trailing_part(h1, title))
         };
+        // A heading that is the page's own title, or its headline part
+        // (`Headline | Site`), is the headline, before an earlier one that
+        // only shares some words with it (a blog's name above the post's).
+        let is_own_title = |h1: &str| {
+            titles.iter().flatten().any(|title| {
+                same_words(h1, title)
+                    || TITLE_SEPARATORS
+                        .iter()
+                        .find_map(|separator| title.split_once(separator))
+                        .is_some_and(|(first, _)| same_words(h1, first))
+            })
+        };
         let h1 = self
             .h1s
             .iter()
             .map(String::as_str)
-            .find(|h1| !names_the_site(h1));
+            .find(|h1| is_own_title(h1))
+            .or_else(|| {
+                self.h1s
+                    .iter()
+                    .map(String::as_str)
+                    .find(|h1| !names_the_site(h1))
+            });
         if let Some(h1) = h1
             && h1.split_whitespace().count() <= 30
             && titles.iter().flatten().any(|title| mostly_in(h1, title))
@@ -2228,6 +2246,29 @@ mod tests {
         assert_eq!(
             with_byline(person, Some("By Ana Lima")).as_deref(),
             Some("Ben Ode")
+        );
+    }
+
+    #[test]
+    fn a_heading_that_is_the_pages_own_title_is_the_headline() {
+        let dom = page("Tide pools at dawn - Coastal Walking Guides", |dom, body| {
+            // A blog's name, sharing a word with the title.
+            let blog = dom.element(body, "h1");
+            dom.add_text(blog, "Coastal Notes");
+            let headline = dom.element(body, "h1");
+            dom.add_text(headline, "Tide pools at dawn");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Tide pools at dawn"));
+        // The title's last part is no headline.
+        let dom = page("Tide pools at dawn | Coastal Notes", |dom, body| {
+            let headline = dom.element(body, "h1");
+            dom.add_text(headline, "Tide pools at dawn, in pictures");
+            let blog = dom.element(body, "h1");
+            dom.add_text(blog, "Coastal Notes");
+        });
+        assert_eq!(
+            full(&dom).title.as_deref(),
+            Some("Tide pools at dawn, in pictures")
         );
     }
 
