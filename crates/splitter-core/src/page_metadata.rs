@@ -10,7 +10,7 @@
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
 //! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
-//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
+//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished` or `dateCreated` (the first of them: a question's, before its comments'), Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
 //!
@@ -218,7 +218,13 @@ struct StructuredData {
 }
 
 /// The microdata properties read.
-const ITEMPROPS: &[&str] = &["headline", "author", "datePublished", "description"];
+const ITEMPROPS: &[&str] = &[
+    "headline",
+    "author",
+    "datePublished",
+    "dateCreated",
+    "description",
+];
 
 impl Facts {
     fn gather<A: DomAdapter>(dom: &A, full: bool) -> Facts {
@@ -357,6 +363,14 @@ impl Facts {
             for prop in props.split_whitespace() {
                 let Some(&known) = ITEMPROPS.iter().find(|known| **known == prop) else {
                     continue;
+                };
+                // When a question or a post was created is when it was
+                // published: the page's first date of either kind is its
+                // own (later ones are its answers' and comments').
+                let known = if known == "dateCreated" {
+                    "datePublished"
+                } else {
+                    known
                 };
                 if self.microdata.contains_key(known) {
                     continue;
@@ -1864,6 +1878,24 @@ mod tests {
     }
 
     #[test]
+    fn a_questions_creation_date_comes_before_its_comments() {
+        let dom = page("Why do tides turn?", |dom, body| {
+            let question = dom.element(body, "div");
+            dom.set_attribute(question, "itemtype", "https://schema.org/Question");
+            let created = dom.element(question, "time");
+            dom.set_attribute(created, "itemprop", "dateCreated");
+            dom.set_attribute(created, "datetime", "2019-04-02T08:15:00Z");
+            let comment = dom.element(question, "span");
+            dom.set_attribute(comment, "itemprop", "datePublished");
+            dom.add_text(comment, "2021-07-30T10:00:00Z");
+        });
+        assert_eq!(
+            full(&dom).published.as_deref(),
+            Some("2019-04-02T08:15:00+00:00")
+        );
+    }
+
+    #[test]
     fn a_date_is_found_in_a_byline() {
         assert_eq!(
             date_in("by Matt Miller on Dec 16, 2025 at 11:00 AM").as_deref(),
@@ -2251,13 +2283,16 @@ mod tests {
 
     #[test]
     fn a_heading_that_is_the_pages_own_title_is_the_headline() {
-        let dom = page("Tide pools at dawn - Coastal Walking Guides", |dom, body| {
-            // A blog's name, sharing a word with the title.
-            let blog = dom.element(body, "h1");
-            dom.add_text(blog, "Coastal Notes");
-            let headline = dom.element(body, "h1");
-            dom.add_text(headline, "Tide pools at dawn");
-        });
+        let dom = page(
+            "Tide pools at dawn - Coastal Walking Guides",
+            |dom, body| {
+                // A blog's name, sharing a word with the title.
+                let blog = dom.element(body, "h1");
+                dom.add_text(blog, "Coastal Notes");
+                let headline = dom.element(body, "h1");
+                dom.add_text(headline, "Tide pools at dawn");
+            },
+        );
         assert_eq!(full(&dom).title.as_deref(), Some("Tide pools at dawn"));
         // The title's last part is no headline.
         let dom = page("Tide pools at dawn | Coastal Notes", |dom, body| {
