@@ -779,6 +779,14 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
     {
         return true;
     }
+    // An author's picture (`class="avatar author-avatar"`) holds no name,
+    // at most initials.
+    if dom
+        .attribute(node, "class")
+        .is_some_and(|class| has_part(&class, "avatar"))
+    {
+        return false;
+    }
     ["class", "id"].iter().any(|attribute| {
         dom.attribute(node, attribute).is_some_and(|value| {
             value.split_whitespace().any(|word| {
@@ -2351,6 +2359,16 @@ mod tests {
         // Authoring and authorization name no author.
         assert_eq!(byline("authoring-tools"), None);
         assert_eq!(byline("authorization"), None);
+        // An author's picture holds initials, not the name.
+        let dom = page("Tide pools", |dom, body| {
+            let avatar = dom.element(body, "span");
+            dom.set_attribute(avatar, "class", "avatar author-avatar");
+            dom.add_text(avatar, "AL");
+            let name = dom.element(body, "span");
+            dom.set_attribute(name, "class", "author-name");
+            dom.add_text(name, "Ana Lima");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Ana Lima"));
     }
 
     #[test]
