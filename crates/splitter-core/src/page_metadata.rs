@@ -729,6 +729,17 @@ impl Facts {
                         && heading.len() - title.len() <= 3
                         && heading.ends_with(&title)
                 });
+            // A heading may end with the site's name as a title does
+            // (`Catering Tips | Cookshack`): it is left out.
+            let h1 = site_name
+                .and_then(|site| {
+                    TITLE_SEPARATORS.iter().find_map(|separator| {
+                        let (head, last) = h1.rsplit_once(separator)?;
+                        (!head.trim().is_empty() && names_site(last.trim(), site))
+                            .then(|| head.trim())
+                    })
+                })
+                .unwrap_or(h1);
             return Some(own.map_or_else(|| h1.to_owned(), collapse));
         }
         // A title that is only the site's name names no content, nor one
@@ -2312,6 +2323,27 @@ mod tests {
         assert_eq!(
             full(&dom).title.as_deref(),
             Some("Tide pools at dawn, in pictures")
+        );
+    }
+
+    #[test]
+    fn a_sites_name_after_the_heading_is_left_out() {
+        let dom = page("Rock pools | Field Notes", |dom, body| {
+            let site = dom.element(body, "meta");
+            dom.set_attribute(site, "property", "og:site_name");
+            dom.set_attribute(site, "content", "Field Notes");
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Rock pools at low tide – Field Notes");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Rock pools at low tide"));
+        // Only the site's name: a part that names something else stays.
+        let dom = page("Rock pools | Field Notes", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Rock pools – a field guide");
+        });
+        assert_eq!(
+            full(&dom).title.as_deref(),
+            Some("Rock pools – a field guide")
         );
     }
 
