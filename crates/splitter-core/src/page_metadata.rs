@@ -183,6 +183,9 @@ struct Facts {
     /// The first poster's handle after the main heading (a forum thread's
     /// first post: `<a class="username">tidewalker</a>`).
     poster: Option<String>,
+    /// The first poster's handle before any `h1`: a thread's, when the
+    /// page has no main heading (its title in an `h2` or a table).
+    headless_poster: Option<String>,
 }
 
 /// How long a JSON-LD headline may be before it may have been cut short
@@ -394,12 +397,13 @@ impl Facts {
                 }
             }
         }
-        if self.byline.is_none()
-            && self.poster.is_none()
-            && self.first_h1.is_some()
-            && is_poster(dom, node)
-        {
-            self.poster = Some(text_of(dom, node)).filter(|text| is_handle(text));
+        if self.byline.is_none() && self.poster.is_none() && is_poster(dom, node) {
+            let handle = Some(text_of(dom, node)).filter(|text| is_handle(text));
+            if self.first_h1.is_some() {
+                self.poster = handle;
+            } else if self.headless_poster.is_none() {
+                self.headless_poster = handle;
+            }
         }
         if self.byline.is_none() && is_byline(dom, node, name) {
             let text = text_of(dom, node);
@@ -556,7 +560,11 @@ impl Facts {
             self.microdata.get("author").cloned(),
             self.byline.clone(),
             self.labelled_name.clone(),
-            self.poster.clone(),
+            self.poster.clone().or_else(|| {
+                self.headless_poster
+                    .clone()
+                    .filter(|_| self.first_h1.is_none())
+            }),
         ];
         let mut named = candidates
             .into_iter()
@@ -2504,6 +2512,17 @@ mod tests {
         // A field's label or a masked name is no handle.
         assert_eq!(thread(false, "Email address"), None);
         assert_eq!(thread(false, "a***a"), None);
+        // A thread without an `h1` (its title in an `h2`): the first poster.
+        let dom = page("Kayak or canoe? - Paddlers", |dom, body| {
+            let h2 = dom.element(body, "h2");
+            dom.add_text(h2, "Kayak or canoe?");
+            for handle in ["tide_walker", "reef.runner"] {
+                let link = dom.element(body, "a");
+                dom.set_attribute(link, "class", "bigusername");
+                dom.add_text(link, handle);
+            }
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("tide_walker"));
     }
 
     #[test]
