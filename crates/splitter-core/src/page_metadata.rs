@@ -328,7 +328,9 @@ impl Facts {
             }
             return false;
         }
-        if is("style") || is("template") {
+        // A form's list of choices (`<option>Author</option>`) says
+        // nothing about the page: no byline's label, no date.
+        if is("style") || is("template") || (full && is("select")) {
             return false;
         }
         if is("h1") && self.h1s.len() < MOST_H1S {
@@ -2379,6 +2381,20 @@ mod tests {
             dom.add_text(h1, "Rock pool gui\u{ad}de");
         });
         assert_eq!(full(&dom).title.as_deref(), Some("Rock pool guide"));
+    }
+
+    #[test]
+    fn a_forms_choices_are_no_byline() {
+        let dom = page("Kayak or canoe?", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Kayak or canoe?");
+            let select = dom.element(body, "select");
+            for choice in ["Author", "Post time", "Subject"] {
+                let option = dom.element(select, "option");
+                dom.add_text(option, choice);
+            }
+        });
+        assert_eq!(full(&dom).author, None);
     }
 
     #[test]
