@@ -1158,11 +1158,11 @@ fn text_under<A: DomAdapter>(dom: &A, node: A::Node, shown: bool) -> String {
             NodeKind::Text => text.push_str(&dom.text(current)),
             NodeKind::Element => {
                 let name = dom.element_name(current);
-                if !["script", "style", "template"]
+                let skipped = ["script", "style", "template"]
                     .iter()
                     .any(|skip| name.eq_ignore_ascii_case(skip))
-                    && !(shown && is_unseen(dom, current))
-                {
+                    || (shown && is_unseen(dom, current));
+                if !skipped {
                     // Block boundaries read as spaces.
                     text.push(' ');
                     stack.push(dom.first_child(current));
