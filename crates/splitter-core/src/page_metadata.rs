@@ -440,7 +440,10 @@ impl Facts {
         // `Written by` in an element of its own, the name in the next; or
         // both in one text (`Written by Jo Park`).
         if self.labelled_name.is_none() {
-            if self.after_by_label || begins_with_byline_label(text) {
+            if self.after_by_label
+                || begins_with_byline_label(text)
+                || (self.first_h1.is_some() && is_bare_byline(text))
+            {
                 self.labelled_name = byline_name(text).filter(|name| reads_as_name(name));
             }
             self.after_by_label = is_byline_label(text);
@@ -893,6 +896,23 @@ fn begins_with_byline_label(text: &str) -> bool {
                 text.get(..label.len())
                     .is_some_and(|head| head.eq_ignore_ascii_case(label))
             })
+}
+
+/// Whether a short text after the main heading is `By` and a person's
+/// name: two to four words, each capitalised (`by Jo Park`; not a menu's
+/// `By Category`).
+fn is_bare_byline(text: &str) -> bool {
+    text.len() <= 50
+        && text
+            .get(..3)
+            .is_some_and(|head| head.eq_ignore_ascii_case("by "))
+        && {
+            let words: Vec<&str> = text[3..].split_whitespace().collect();
+            (2..=4).contains(&words.len())
+                && words
+                    .iter()
+                    .all(|word| word.chars().next().is_some_and(char::is_uppercase))
+        }
 }
 
 /// Whether a text after a `By` label reads as a name, not code or a
@@ -2500,6 +2520,20 @@ mod tests {
             dom.add_text(menu, "By Category");
         });
         assert_eq!(full(&dom).author, None);
+        // `By` and a name of two to four capitalised words after the
+        // heading: a byline in text alone.
+        let bare = |credit: &str| {
+            let dom = page("Headline", |dom, body| {
+                let h1 = dom.element(body, "h1");
+                dom.add_text(h1, "Headline");
+                let span = dom.element(body, "span");
+                dom.add_text(span, credit);
+            });
+            full(&dom).author
+        };
+        assert_eq!(bare("by Ana Lima").as_deref(), Some("Ana Lima"));
+        assert_eq!(bare("By Price and size"), None);
+        assert_eq!(bare("By Ana"), None);
     }
 
     #[test]
