@@ -399,11 +399,17 @@ impl Facts {
                 }
             }
         }
-        if self.byline.is_none() && self.poster.is_none() && is_poster(dom, node) {
+        // Before any `h1`, only a link is looked at: a thread without a
+        // main heading links its first poster (`<a class=username>`).
+        if self.byline.is_none()
+            && self.poster.is_none()
+            && (self.first_h1.is_some() || (self.headless_poster.is_none() && is("a")))
+            && is_poster(dom, node)
+        {
             let handle = Some(text_of(dom, node)).filter(|text| is_handle(text));
             if self.first_h1.is_some() {
                 self.poster = handle;
-            } else if self.headless_poster.is_none() {
+            } else {
                 self.headless_poster = handle;
             }
         }
@@ -803,14 +809,6 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
     {
         return true;
     }
-    // An author's picture (`class="avatar author-avatar"`) holds no name,
-    // at most initials.
-    if dom
-        .attribute(node, "class")
-        .is_some_and(|class| has_part(&class, "avatar"))
-    {
-        return false;
-    }
     ["class", "id"].iter().any(|attribute| {
         dom.attribute(node, attribute).is_some_and(|value| {
             value.split_whitespace().any(|word| {
@@ -820,6 +818,11 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
             })
         })
     })
+    // An author's picture (`class="avatar author-avatar"`) holds no name,
+    // at most initials.
+    && !dom
+        .attribute(node, "class")
+        .is_some_and(|class| has_part(&class, "avatar"))
 }
 
 /// Whether a class word mentions an author (`post-author`,
