@@ -6,11 +6,11 @@
 //!
 //! | fact | sources |
 //! |---|---|
-//! | `title` | the main heading when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
+//! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle); an `Organization`, or the site's or publisher's name, only when no other source names someone else |
-//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished`, Dublin Core's date, other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished` or `dateCreated` (the first of them: a question's, before its comments'), Dublin Core's date (days also as ordinals: `September 1st, 2023`), other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
 //!
@@ -183,6 +183,9 @@ struct Facts {
     /// The first poster's handle after the main heading (a forum thread's
     /// first post: `<a class="username">tidewalker</a>`).
     poster: Option<String>,
+    /// The first poster's handle before any `h1`: a thread's, when the
+    /// page has no main heading (its title in an `h2` or a table).
+    headless_poster: Option<String>,
 }
 
 /// How long a JSON-LD headline may be before it may have been cut short
@@ -218,7 +221,13 @@ struct StructuredData {
 }
 
 /// The microdata properties read.
-const ITEMPROPS: &[&str] = &["headline", "author", "datePublished", "description"];
+const ITEMPROPS: &[&str] = &[
+    "headline",
+    "author",
+    "datePublished",
+    "dateCreated",
+    "description",
+];
 
 impl Facts {
     fn gather<A: DomAdapter>(dom: &A, full: bool) -> Facts {
@@ -319,13 +328,15 @@ impl Facts {
             }
             return false;
         }
-        if is("style") || is("template") {
+        // A form's list of choices (`<option>Author</option>`) says
+        // nothing about the page: no byline's label, no date.
+        if is("style") || is("template") || (full && is("select")) {
             return false;
         }
         if is("h1") && self.h1s.len() < MOST_H1S {
             // A permalink's sign after the heading (`Middleware ¶`) is not
             // its text.
-            let text = text_of(dom, node)
+            let text = text_under(dom, node, true)
                 .trim_end_matches(['¶', '#', '§'])
                 .trim_end()
                 .to_owned();
@@ -358,6 +369,14 @@ impl Facts {
                 let Some(&known) = ITEMPROPS.iter().find(|known| **known == prop) else {
                     continue;
                 };
+                // When a question or a post was created is when it was
+                // published: the page's first date of either kind is its
+                // own (later ones are its answers' and comments').
+                let known = if known == "dateCreated" {
+                    "datePublished"
+                } else {
+                    known
+                };
                 if self.microdata.contains_key(known) {
                     continue;
                 }
@@ -380,12 +399,19 @@ impl Facts {
                 }
             }
         }
+        // Before any `h1`, only a link is looked at: a thread without a
+        // main heading links its first poster (`<a class=username>`).
         if self.byline.is_none()
             && self.poster.is_none()
-            && self.first_h1.is_some()
+            && (self.first_h1.is_some() || (self.headless_poster.is_none() && is("a")))
             && is_poster(dom, node)
         {
-            self.poster = Some(text_of(dom, node)).filter(|text| is_handle(text));
+            let handle = Some(text_of(dom, node)).filter(|text| is_handle(text));
+            if self.first_h1.is_some() {
+                self.poster = handle;
+            } else {
+                self.headless_poster = handle;
+            }
         }
         if self.byline.is_none() && is_byline(dom, node, name) {
             let text = text_of(dom, node);
@@ -420,7 +446,10 @@ impl Facts {
         // `Written by` in an element of its own, the name in the next; or
         // both in one text (`Written by Jo Park`).
         if self.labelled_name.is_none() {
-            if self.after_by_label || begins_with_byline_label(text) {
+            if self.after_by_label
+                || begins_with_byline_label(text)
+                || (self.first_h1.is_some() && is_bare_byline(text))
+            {
                 self.labelled_name = byline_name(text).filter(|name| reads_as_name(name));
             }
             self.after_by_label = is_byline_label(text);
@@ -457,6 +486,22 @@ impl Facts {
             .rev()
             .filter(|(_, at)| self.before_h1 - at <= DATE_ABOVE_HEADING)
             .find_map(|(text, _)| shown_date(text))
+    }
+
+    /// The author a link preview card names: the `twitter:dataN` whose
+    /// `twitter:labelN` is `Written by` (as SEO plugins write them for
+    /// chat apps' previews).
+    fn card_author(&self) -> Option<String> {
+        (1..=4).find_map(|n| {
+            let label = self.meta.get(&format!("twitter:label{n}"))?;
+            let label = label.trim_end_matches(':').trim();
+            ["written by", "author", "by"]
+                .iter()
+                .any(|known| label.eq_ignore_ascii_case(known))
+                .then(|| self.meta.get(&format!("twitter:data{n}")))
+                .flatten()
+                .and_then(|name| byline_name(name))
+        })
     }
 
     fn meta(&self, keys: &[&str]) -> Option<String> {
@@ -516,14 +561,21 @@ impl Facts {
                     "parsely-author",
                     "sailthru.author",
                     "byl",
+                    // Scholarly pages' Highwire Press tags: the first author.
+                    "citation_author",
                 ],
                 |author| !is_link(author),
             )
             .map(|author| byline_name(&author).unwrap_or(author)),
+            self.card_author(),
             self.microdata.get("author").cloned(),
             self.byline.clone(),
             self.labelled_name.clone(),
-            self.poster.clone(),
+            self.poster.clone().or_else(|| {
+                self.headless_poster
+                    .clone()
+                    .filter(|_| self.first_h1.is_none())
+            }),
         ];
         let mut named = candidates
             .into_iter()
@@ -655,11 +707,29 @@ impl Facts {
                     .flatten()
                     .any(|title| is_trailing_part(h1, title))
         };
+        // A heading that is the page's own title, or its headline part
+        // (`Headline | Site`), is the headline, before an earlier one that
+        // only shares some words with it (a blog's name above the post's).
+        let is_own_title = |h1: &str| {
+            titles.iter().flatten().any(|title| {
+                same_words(h1, title)
+                    || TITLE_SEPARATORS
+                        .iter()
+                        .find_map(|separator| title.split_once(separator))
+                        .is_some_and(|(first, _)| same_words(h1, first))
+            })
+        };
         let h1 = self
             .h1s
             .iter()
             .map(String::as_str)
-            .find(|h1| !names_the_site(h1));
+            .find(|h1| is_own_title(h1))
+            .or_else(|| {
+                self.h1s
+                    .iter()
+                    .map(String::as_str)
+                    .find(|h1| !names_the_site(h1))
+            });
         if let Some(h1) = h1
             && h1.split_whitespace().count() <= 30
             && titles.iter().flatten().any(|title| mostly_in(h1, title))
@@ -678,6 +748,17 @@ impl Facts {
                         && heading.len() - title.len() <= 3
                         && heading.ends_with(&title)
                 });
+            // A heading may end with the site's name as a title does
+            // (`Catering Tips | Cookshack`): it is left out.
+            let h1 = site_name
+                .and_then(|site| {
+                    TITLE_SEPARATORS.iter().find_map(|separator| {
+                        let (head, last) = h1.rsplit_once(separator)?;
+                        (!head.trim().is_empty() && names_site(last.trim(), site))
+                            .then(|| head.trim())
+                    })
+                })
+                .unwrap_or(h1);
             return Some(own.map_or_else(|| h1.to_owned(), collapse));
         }
         // A title that is only the site's name names no content, nor one
@@ -731,11 +812,29 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
     ["class", "id"].iter().any(|attribute| {
         dom.attribute(node, attribute).is_some_and(|value| {
             value.split_whitespace().any(|word| {
-                (has_part(word, "author") && !has_part(word, "authori"))
+                mentions_author(word)
                     || has_part(word, "byline")
                     || has_part(word, "attribution__item-name")
             })
         })
+    })
+    // An author's picture (`class="avatar author-avatar"`) holds no name,
+    // at most initials.
+    && !dom
+        .attribute(node, "class")
+        .is_some_and(|class| has_part(&class, "avatar"))
+}
+
+/// Whether a class word mentions an author (`post-author`,
+/// `authoring-information__author`): `author` not followed by `i`
+/// (`authoring`, `authorization` name none).
+fn mentions_author(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    bytes.windows(6).enumerate().any(|(at, window)| {
+        window.eq_ignore_ascii_case(b"author")
+            && !bytes
+                .get(at + 6)
+                .is_some_and(|next| next.eq_ignore_ascii_case(&b'i'))
     })
 }
 
@@ -800,6 +899,23 @@ fn begins_with_byline_label(text: &str) -> bool {
                 text.get(..label.len())
                     .is_some_and(|head| head.eq_ignore_ascii_case(label))
             })
+}
+
+/// Whether a short text after the main heading is `By` and a person's
+/// name: two to four words, each capitalised (`by Jo Park`; not a menu's
+/// `By Category`).
+fn is_bare_byline(text: &str) -> bool {
+    text.len() <= 50
+        && text
+            .get(..3)
+            .is_some_and(|head| head.eq_ignore_ascii_case("by "))
+        && {
+            let words: Vec<&str> = text[3..].split_whitespace().collect();
+            (2..=4).contains(&words.len())
+                && words
+                    .iter()
+                    .all(|word| word.chars().next().is_some_and(char::is_uppercase))
+        }
 }
 
 /// Whether a text after a `By` label reads as a name, not code or a
@@ -892,8 +1008,8 @@ fn byline_name(text: &str) -> Option<String> {
     .iter()
     .any(|label| text.eq_ignore_ascii_case(label))
         // A label whose name is in the next element (`Posted by`,
-        // `Insights from`).
-        || ["by", "from"].iter().any(|word| {
+        // `Insights from`, `Topic Author`, `Follow the author`).
+        || ["by", "from", "author", "authors"].iter().any(|word| {
             text.rsplit(' ')
                 .next()
                 .is_some_and(|last| last.eq_ignore_ascii_case(word))
@@ -1030,6 +1146,29 @@ fn named_descendant<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
 /// The text under `node` (scripts and styles left out), whitespace
 /// collapsed, at most [`LONGEST_TEXT`] characters read.
 fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
+    text_under(dom, node, false)
+}
+
+/// Whether an element is there for screen readers only, never shown
+/// (`<span class="visually-hidden">Collection: </span>`).
+fn is_unseen<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    dom.attribute(node, "class").is_some_and(|class| {
+        class.split_whitespace().any(|word| {
+            [
+                "visually-hidden",
+                "visuallyhidden",
+                "sr-only",
+                "screen-reader-text",
+            ]
+            .iter()
+            .any(|hidden| word.eq_ignore_ascii_case(hidden))
+        })
+    })
+}
+
+/// The text under `node` as [`text_of`] reads it; when `shown`, without
+/// what only a screen reader reads ([`is_unseen`]).
+fn text_under<A: DomAdapter>(dom: &A, node: A::Node, shown: bool) -> String {
     let mut text = String::new();
     let mut stack = vec![dom.first_child(node)];
     while let Some(next) = stack.last_mut() {
@@ -1042,10 +1181,11 @@ fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
             NodeKind::Text => text.push_str(&dom.text(current)),
             NodeKind::Element => {
                 let name = dom.element_name(current);
-                if !["script", "style", "template"]
+                let skipped = ["script", "style", "template"]
                     .iter()
                     .any(|skip| name.eq_ignore_ascii_case(skip))
-                {
+                    || (shown && is_unseen(dom, current));
+                if !skipped {
                     // Block boundaries read as spaces.
                     text.push(' ');
                     stack.push(dom.first_child(current));
@@ -1062,9 +1202,15 @@ fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
     collapse(&text)
 }
 
-/// `text` with every run of whitespace one space, trimmed.
+/// `text` with every run of whitespace one space, trimmed, and without
+/// soft hyphens (U+00AD: where a word may break, not shown otherwise).
 fn collapse(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.contains('\u{ad}') {
+        collapsed.replace('\u{ad}', "")
+    } else {
+        collapsed
+    }
 }
 
 /// A value of an attribute or of structured data, whitespace collapsed and
@@ -1405,6 +1551,11 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
     if let Some(date) = slashed_date(text) {
         return Some(date);
     }
+    // A day written as an ordinal (`September 1st, 2023`, `30th March
+    // 2025`): the same date without its suffix.
+    if let Some(plain) = without_ordinal(text) {
+        return iso_date_of_any_year(&plain);
+    }
     // A date that begins a longer text (`2024-05-02T…` in an odd form).
     let head: String = text.chars().take(10).collect();
     if head.len() == 10
@@ -1413,6 +1564,33 @@ fn iso_date_of_any_year(text: &str) -> Option<String> {
         return Some(date.format("%Y-%m-%d").to_string());
     }
     None
+}
+
+/// `text` with the suffix of its day's ordinal taken off (`1st,` →
+/// `1,`, `30th` → `30`): a number of one or two digits followed by `st`,
+/// `nd`, `rd` or `th`, as a word of its own; `None` when there is none.
+fn without_ordinal(text: &str) -> Option<String> {
+    let mut changed = false;
+    let words: Vec<String> = text
+        .split(' ')
+        .map(|word| {
+            let bare = word.trim_end_matches([',', '.']);
+            let digits = bare.bytes().take_while(u8::is_ascii_digit).count();
+            let suffix = &bare[digits..];
+            if !changed
+                && (1..=2).contains(&digits)
+                && ["st", "nd", "rd", "th"]
+                    .iter()
+                    .any(|known| suffix.eq_ignore_ascii_case(known))
+            {
+                changed = true;
+                format!("{}{}", &bare[..digits], &word[bare.len()..])
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect();
+    changed.then(|| words.join(" "))
 }
 
 /// A day written `M/D/YYYY` or `D/M/YYYY` when only one reading is a date
@@ -1681,11 +1859,23 @@ mod tests {
             ("2 May 2024", "2024-05-02"),
             ("Thu, 02 May 2024 10:30:00 GMT", "2024-05-02T10:30:00+00:00"),
             ("2024/05/02", "2024-05-02"),
+            // A day as an ordinal.
+            ("September 1st, 2023", "2023-09-01"),
+            ("30th March 2025", "2025-03-30"),
+            ("Aug 22nd 2024", "2024-08-22"),
+            ("3rd Jan, 2024", "2024-01-03"),
         ];
         for (text, iso) in cases {
             assert_eq!(iso_date(text).as_deref(), Some(iso), "{text}");
         }
-        for text in ["", "yesterday", "2024-13-45", "\u{0}"] {
+        for text in [
+            "",
+            "yesterday",
+            "2024-13-45",
+            "\u{0}",
+            "1st",
+            "May 32nd, 2024",
+        ] {
             assert_eq!(iso_date(text), None, "{text:?}");
         }
     }
@@ -1737,6 +1927,24 @@ mod tests {
             dom.add_text(time, "a while ago");
         });
         assert_eq!(full(&dom).published.as_deref(), Some("2006-02-24"));
+    }
+
+    #[test]
+    fn a_questions_creation_date_comes_before_its_comments() {
+        let dom = page("Why do tides turn?", |dom, body| {
+            let question = dom.element(body, "div");
+            dom.set_attribute(question, "itemtype", "https://schema.org/Question");
+            let created = dom.element(question, "time");
+            dom.set_attribute(created, "itemprop", "dateCreated");
+            dom.set_attribute(created, "datetime", "2019-04-02T08:15:00Z");
+            let comment = dom.element(question, "span");
+            dom.set_attribute(comment, "itemprop", "datePublished");
+            dom.add_text(comment, "2021-07-30T10:00:00Z");
+        });
+        assert_eq!(
+            full(&dom).published.as_deref(),
+            Some("2019-04-02T08:15:00+00:00")
+        );
     }
 
     #[test]
@@ -2126,6 +2334,163 @@ mod tests {
     }
 
     #[test]
+    fn a_heading_that_is_the_pages_own_title_is_the_headline() {
+        let dom = page(
+            "Tide pools at dawn - Coastal Walking Guides",
+            |dom, body| {
+                // A blog's name, sharing a word with the title.
+                let blog = dom.element(body, "h1");
+                dom.add_text(blog, "Coastal Notes");
+                let headline = dom.element(body, "h1");
+                dom.add_text(headline, "Tide pools at dawn");
+            },
+        );
+        assert_eq!(full(&dom).title.as_deref(), Some("Tide pools at dawn"));
+        // The title's last part is no headline.
+        let dom = page("Tide pools at dawn | Coastal Notes", |dom, body| {
+            let headline = dom.element(body, "h1");
+            dom.add_text(headline, "Tide pools at dawn, in pictures");
+            let blog = dom.element(body, "h1");
+            dom.add_text(blog, "Coastal Notes");
+        });
+        assert_eq!(
+            full(&dom).title.as_deref(),
+            Some("Tide pools at dawn, in pictures")
+        );
+    }
+
+    #[test]
+    fn a_sites_name_after_the_heading_is_left_out() {
+        let dom = page("Rock pools | Field Notes", |dom, body| {
+            let site = dom.element(body, "meta");
+            dom.set_attribute(site, "property", "og:site_name");
+            dom.set_attribute(site, "content", "Field Notes");
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Rock pools at low tide – Field Notes");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Rock pools at low tide"));
+        // Only the site's name: a part that names something else stays.
+        let dom = page("Rock pools | Field Notes", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Rock pools – a field guide");
+        });
+        assert_eq!(
+            full(&dom).title.as_deref(),
+            Some("Rock pools – a field guide")
+        );
+    }
+
+    #[test]
+    fn a_headings_text_for_screen_readers_only_is_not_its_title() {
+        let dom = page("Rock pools | Field Notes", |dom, body| {
+            let logo = dom.element(body, "h1");
+            let link = dom.element(logo, "a");
+            let hidden = dom.element(link, "span");
+            dom.set_attribute(hidden, "class", "sr-only");
+            dom.add_text(hidden, "Field Notes home");
+            let h1 = dom.element(body, "h1");
+            let hidden = dom.element(h1, "span");
+            dom.set_attribute(hidden, "class", "badge visually-hidden");
+            dom.add_text(hidden, "Topic: ");
+            dom.add_text(h1, "Rock pools");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Rock pools"));
+    }
+
+    #[test]
+    fn a_soft_hyphen_is_not_part_of_the_title() {
+        let dom = page("Rock pool guide - Field Notes", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Rock pool gui\u{ad}de");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Rock pool guide"));
+    }
+
+    #[test]
+    fn a_forms_choices_are_no_byline() {
+        let dom = page("Kayak or canoe?", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Kayak or canoe?");
+            let select = dom.element(body, "select");
+            for choice in ["Author", "Post time", "Subject"] {
+                let option = dom.element(select, "option");
+                dom.add_text(option, choice);
+            }
+        });
+        assert_eq!(full(&dom).author, None);
+    }
+
+    #[test]
+    fn a_class_that_ends_in_author_marks_a_byline() {
+        let byline = |class: &str| {
+            let dom = page("Tide pools", |dom, body| {
+                let element = dom.element(body, "div");
+                dom.set_attribute(element, "class", class);
+                dom.add_text(element, "By Ana Lima");
+            });
+            full(&dom).author
+        };
+        assert_eq!(
+            byline("authoring-meta__author").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(byline("post-Author").as_deref(), Some("Ana Lima"));
+        // Authoring and authorization name no author.
+        assert_eq!(byline("authoring-tools"), None);
+        assert_eq!(byline("authorization"), None);
+        // An author's picture holds initials, not the name.
+        let dom = page("Tide pools", |dom, body| {
+            let avatar = dom.element(body, "span");
+            dom.set_attribute(avatar, "class", "avatar author-avatar");
+            dom.add_text(avatar, "AL");
+            let name = dom.element(body, "span");
+            dom.set_attribute(name, "class", "author-name");
+            dom.add_text(name, "Ana Lima");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Ana Lima"));
+    }
+
+    #[test]
+    fn a_scholarly_pages_first_author_is_its_author() {
+        let dom = page("On tide pools", |dom, body| {
+            for name in ["Lima, Ana", "Ode, Ben"] {
+                let meta = dom.element(body, "meta");
+                dom.set_attribute(meta, "name", "citation_author");
+                dom.set_attribute(meta, "content", name);
+            }
+            let label = dom.element(body, "span");
+            dom.add_text(label, "Authors:");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Lima, Ana"));
+    }
+
+    #[test]
+    fn a_preview_cards_written_by_label_names_the_author() {
+        let card = |label: &str| {
+            let dom = page("Tide pools", |dom, body| {
+                for (key, value) in [
+                    ("twitter:label1", "Est. reading time"),
+                    ("twitter:data1", "4 minutes"),
+                    ("twitter:label2", label),
+                    ("twitter:data2", "Ana Lima"),
+                ] {
+                    let meta = dom.element(body, "meta");
+                    dom.set_attribute(meta, "name", key);
+                    dom.set_attribute(meta, "content", value);
+                }
+                let byline = dom.element(body, "div");
+                dom.set_attribute(byline, "class", "byline");
+                dom.add_text(byline, "By Ben Ode");
+            });
+            full(&dom).author
+        };
+        assert_eq!(card("Written by").as_deref(), Some("Ana Lima"));
+        assert_eq!(card("Author:").as_deref(), Some("Ana Lima"));
+        // Another label's value is no name.
+        assert_eq!(card("Filed under").as_deref(), Some("Ben Ode"));
+    }
+
+    #[test]
     fn an_author_box_begins_with_the_name() {
         let boxed = |first: &str| {
             let dom = page("Headline", |dom, body| {
@@ -2158,6 +2523,20 @@ mod tests {
             dom.add_text(menu, "By Category");
         });
         assert_eq!(full(&dom).author, None);
+        // `By` and a name of two to four capitalised words after the
+        // heading: a byline in text alone.
+        let bare = |credit: &str| {
+            let dom = page("Headline", |dom, body| {
+                let h1 = dom.element(body, "h1");
+                dom.add_text(h1, "Headline");
+                let span = dom.element(body, "span");
+                dom.add_text(span, credit);
+            });
+            full(&dom).author
+        };
+        assert_eq!(bare("by Ana Lima").as_deref(), Some("Ana Lima"));
+        assert_eq!(bare("By Price and size"), None);
+        assert_eq!(bare("By Ana"), None);
     }
 
     #[test]
@@ -2186,6 +2565,17 @@ mod tests {
         // A field's label or a masked name is no handle.
         assert_eq!(thread(false, "Email address"), None);
         assert_eq!(thread(false, "a***a"), None);
+        // A thread without an `h1` (its title in an `h2`): the first poster.
+        let dom = page("Kayak or canoe? - Paddlers", |dom, body| {
+            let h2 = dom.element(body, "h2");
+            dom.add_text(h2, "Kayak or canoe?");
+            for handle in ["tide_walker", "reef.runner"] {
+                let link = dom.element(body, "a");
+                dom.set_attribute(link, "class", "bigusername");
+                dom.add_text(link, handle);
+            }
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("tide_walker"));
     }
 
     #[test]
@@ -2224,6 +2614,9 @@ mod tests {
             Some("Reyan Perumal")
         );
         assert_eq!(byline_name("Author"), None);
+        // A label that ends with `author`: the name is in the next element.
+        assert_eq!(byline_name("Thread Author"), None);
+        assert_eq!(byline_name("Meet the authors"), None);
         assert_eq!(byline_name(""), None);
         // A prefix's length can fall inside a character.
         assert_eq!(byline_name("Уховит").as_deref(), Some("Уховит"));
