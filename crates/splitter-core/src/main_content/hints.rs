@@ -437,23 +437,27 @@ fn word_hints(class: &str, id: &str) -> Hints {
 }
 
 /// The hints of a `class`'s words, found inside it, and of its whole
-/// tokens. Utility classes with an arbitrary value (Tailwind's
-/// `pt-[var(--banner-height)]`, `has-[>[data-slot=banner]]:pt-0`) are
-/// left out: the words in brackets name a CSS variable or another block,
-/// not this one. (A variant stays: `print:hidden` says the block is no
-/// part of the printed page, as share bars and menus are not.)
+/// tokens. Two kinds of class names are left out:
+/// - utility classes with an arbitrary value (Tailwind's
+///   `pt-[var(--banner-height)]`, `has-[>[data-slot=banner]]:pt-0`): the
+///   words in brackets name a CSS variable or another block, not this one
+///   (a variant stays: `print:hidden` says the block is no part of the
+///   printed page, as share bars and menus are not);
+/// - modifiers ([`is_modifier`]), which say what an element has, lacks or
+///   hides, not what it is.
 fn class_hints(class: &str) -> Hints {
     let class = lowercase(class);
-    let class = if class.contains('[') {
+    let said = |name: &str| !name.contains('[') && !is_modifier(name);
+    let class = if class.split_ascii_whitespace().all(said) {
+        class
+    } else {
         Cow::Owned(
             class
                 .split_ascii_whitespace()
-                .filter(|name| !name.contains('['))
+                .filter(|name| said(name))
                 .collect::<Vec<_>>()
                 .join(" "),
         )
-    } else {
-        class
     };
     let mut hints = 0;
     if !class.is_empty() {
@@ -463,6 +467,23 @@ fn class_hints(class: &str) -> Hints {
         hints |= token_hints(token);
     }
     hints
+}
+
+/// Whether a class name is a modifier: it begins with `no`, `has`,
+/// `with`, `without`, `hide` or `show` and a separator
+/// (`no-extra-padding`, `has-sidebar`, `with-sidebar`,
+/// `hide-read-more-ad`, `has-body-font-size`). Such a name says what the
+/// element has, lacks or hides, and its words are not what the element
+/// is: the wrapper `has-sidebar` holds the article beside one. Not a name
+/// that ends in `print` (`no-print`, `hide-print`): a block left out of
+/// the printed page is furniture, as the word `print` says.
+fn is_modifier(name: &str) -> bool {
+    const PREFIXES: [&str; 6] = ["no", "has", "with", "without", "hide", "show"];
+    !name.ends_with("print")
+        && PREFIXES.iter().any(|prefix| {
+            name.strip_prefix(prefix)
+                .is_some_and(|rest| rest.starts_with(['-', '_']))
+        })
 }
 
 /// The hints of an `id`'s whole tokens (with a plural `s`).
@@ -653,6 +674,20 @@ mod tests {
             "an arbitrary value names a CSS variable, not the block"
         );
         assert_eq!(word_hints("md:flex site-menu", ""), WORD_FURNITURE);
+        assert_eq!(
+            word_hints("col no-extra-padding", ""),
+            0,
+            "a modifier says what the block lacks, not what it is"
+        );
+        assert_eq!(word_hints("layout has-sidebar", ""), 0);
+        assert_eq!(word_hints("grid hide-read-more-ad", ""), 0);
+        assert_eq!(word_hints("nothing-extra", ""), WORD_FURNITURE);
+        assert_eq!(
+            word_hints("nav-links no-print", ""),
+            WORD_FURNITURE,
+            "a block left out of print is furniture"
+        );
+        assert_eq!(word_hints("sidebar with-ads", ""), WORD_FURNITURE);
         assert_eq!(word_hints("pagefooter", ""), WORD_FURNITURE);
         assert_eq!(word_hints("headerlink", ""), 0);
         assert_eq!(word_hints("subheaders jumptargets", ""), 0);
