@@ -70,6 +70,10 @@ pub(super) const TEASER: Hints = 1 << 17;
 /// ending in `footer`: sites wrap content so (`div.page1-footer` around a
 /// guide's list of venues).
 pub(super) const FOOTER: Hints = 1 << 18;
+/// A control by its ARIA role only (`menu`, `menubar`, `toolbar`,
+/// `tablist`, `button`), not by its name: no control when it holds prose
+/// (see `prose_veto`).
+pub(super) const ROLE_CONTROL: Hints = 1 << 19;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -246,17 +250,13 @@ pub(super) fn hints<A: DomAdapter>(
             hints |= CHROME_TAG | FOOTER;
         } else if is(&["navigation", "complementary", "banner"]) {
             hints |= CHROME_TAG;
-        } else if is(&[
-            "search",
-            "dialog",
-            "alertdialog",
-            "menu",
-            "menubar",
-            "toolbar",
-            "tablist",
-            "button",
-        ]) {
+        } else if is(&["search", "dialog", "alertdialog"]) {
             hints |= CONTROL_TAG;
+        } else if is(&["menu", "menubar", "toolbar", "tablist", "button"]) {
+            hints |= CONTROL_TAG;
+            if !matches!(info.part, PagePart::Control | PagePart::ControlText) {
+                hints |= ROLE_CONTROL;
+            }
         }
     }
     if itemprop.is_some_and(|value| {

@@ -387,6 +387,15 @@ struct Scored {
 /// widgets are menus and lists of links. The word is dropped from the
 /// hints then.
 fn prose_veto(stats: &Stats, i: usize, hints: Hints, rules: Rules) -> Hints {
+    // A control only by its role that holds prose is a block made
+    // clickable (a card with `role="button"`), or a wrapper named for
+    // what it holds (Bootstrap's accordion is a `role="tablist"` around
+    // its panels): its prose is read.
+    let hints = if hints & hints::ROLE_CONTROL != 0 && stats.prose[i] > 0 {
+        hints & !CONTROL_TAG
+    } else {
+        hints
+    };
     let hints = if rules.has(Rules::CARDS)
         && hints & FRAME_TAG != 0
         && hints & hints::FOOTER == 0
@@ -696,10 +705,10 @@ fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules, unheeded: Hin
     if prose * 2 > stats.prose[container] || text * 2 > stats.text[container] {
         return false;
     }
+    let hints = prose_veto(stats, i, hints, rules);
     if rules.has(Rules::TAGS) && hints & (CHROME_TAG | CONTROL_TAG) != 0 {
         return true;
     }
-    let hints = prose_veto(stats, i, hints, rules);
     if rules.has(Rules::FRAMES) && hints & FRAME_TAG != 0 && prose == 0 {
         return true;
     }
