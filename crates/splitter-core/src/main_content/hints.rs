@@ -397,7 +397,7 @@ fn leaves_page(href: &str) -> bool {
 
 /// Whether an inline `style` hides the element.
 fn hides(style: &str) -> bool {
-    let style = style.to_ascii_lowercase();
+    let style = lowercase(style);
     style.split(';').any(|declaration| {
         let Some((property, value)) = declaration.split_once(':') else {
             return false;
@@ -489,13 +489,29 @@ fn is_modifier(name: &str) -> bool {
 /// The hints of an `id`'s whole tokens (with a plural `s`).
 fn id_hints(id: &str) -> Hints {
     let id = lowercase(id);
+    let words = whole_words();
     let mut hints = 0;
     for token in tokens(&id) {
         hints |= token_hints(token);
         let singular = token.strip_suffix('s').unwrap_or(token);
-        hints |= list_hints(|list| list.iter().any(|word| *word == token || *word == singular));
+        hints |= words.get(token).copied().unwrap_or(0) | words.get(singular).copied().unwrap_or(0);
     }
     hints
+}
+
+/// Every word of [`WORD_LISTS`] with the hints of the lists it is in, for
+/// looking a whole token up at once.
+fn whole_words() -> &'static FxHashMap<&'static str, Hints> {
+    static WORDS: OnceLock<FxHashMap<&'static str, Hints>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words = FxHashMap::default();
+        for (list, hint) in WORD_LISTS {
+            for &word in list {
+                *words.entry(word).or_insert(0) |= hint;
+            }
+        }
+        words
+    })
 }
 
 /// The hints of the class strings of one document: pages repeat a few
