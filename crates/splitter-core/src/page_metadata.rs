@@ -1655,7 +1655,21 @@ impl StructuredData {
             return;
         }
         // serde_json refuses nesting deeper than 128: an error, ignored.
-        let Ok(value) = serde_json::from_str::<Value>(json.trim()) else {
+        let Some(value) = serde_json::from_str::<Value>(json.trim())
+            .ok()
+            .or_else(|| {
+                // Line breaks written raw inside strings (invalid JSON, as
+                // some templates write a post's body): read as spaces,
+                // which they already are outside strings.
+                json.bytes().any(|byte| byte < b' ').then(|| {
+                    let spaced: String = json
+                        .chars()
+                        .map(|c| if c < ' ' { ' ' } else { c })
+                        .collect();
+                    serde_json::from_str::<Value>(spaced.trim()).ok()
+                })?
+            })
+        else {
             return;
         };
         // Objects in document order: arrays and `@graph` are flattened.
@@ -2625,5 +2639,19 @@ mod tests {
             decode_references("Tips &amp;amp; it&#8217;s &#x2014; &bogus; &"),
             "Tips &amp; it\u{2019}s \u{2014} &bogus; &"
         );
+    }
+
+    #[test]
+    fn json_ld_with_raw_line_breaks_in_its_strings_is_read() {
+        let mut data = StructuredData::default();
+        data.read(
+            "{\"@type\":\"DiscussionForumPosting\",\n\t\"headline\":\"Kayak or canoe?\",\
+             \"articleBody\":\"First line.\n\nSecond\tline.\",\
+             \"author\":{\"@type\":\"Person\",\"name\":\"tidewalker\"},\
+             \"datePublished\":\"2024-05-02 09:15:00\"}",
+        );
+        assert_eq!(data.author.as_deref(), Some("tidewalker"));
+        assert_eq!(data.headline.as_deref(), Some("Kayak or canoe?"));
+        assert_eq!(data.published.as_deref(), Some("2024-05-02 09:15:00"));
     }
 }
