@@ -1404,10 +1404,8 @@ fn language_tag(tag: &str) -> Option<String> {
     valid.then(|| tag.to_owned())
 }
 
-/// A short text that is a date, perhaps with a label (`Published on Dec
-/// 20, 2025`, `Last updated: November 13, 2025`, `[Submitted on 18 Dec
-/// 2025]`).
-fn shown_date(text: &str) -> Option<String> {
+/// `text` less a date's label that begins it (`Published: `).
+fn unlabelled(text: &str) -> &str {
     const LABELS: &[&str] = &[
         "published on ",
         "published: ",
@@ -1427,34 +1425,51 @@ fn shown_date(text: &str) -> Option<String> {
         "on ",
         "date: ",
     ];
+    LABELS
+        .iter()
+        .find_map(|label| {
+            text.get(..label.len())
+                .filter(|head| head.eq_ignore_ascii_case(label))
+                .map(|_| text[label.len()..].trim())
+        })
+        .unwrap_or(text)
+}
+
+/// A short text that is a date, perhaps with a label (`Published on Dec
+/// 20, 2025`, `Last updated: November 13, 2025`, `[Submitted on 18 Dec
+/// 2025]`).
+fn shown_date(text: &str) -> Option<String> {
     // `Last Updated : 20 January 2025`, as French typography spaces it.
     let spaced = text.replace(" :", ":");
-    let mut date =
-        spaced.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')'));
-    for label in LABELS {
-        if let Some(head) = date.get(..label.len())
-            && head.eq_ignore_ascii_case(label)
-        {
-            date = date[label.len()..].trim();
-            break;
-        }
-    }
-    iso_date(date).or_else(|| {
-        // What follows a date on its line: a reading time (`Jun 8, 2023 •
-        // 11 min read`), a time of day (`20 Dec 2025, 11:59`).
-        let date = [" • ", " | ", " · ", " - "]
-            .iter()
-            .filter_map(|separator| date.split_once(separator))
-            .map(|(head, _)| head)
-            .min_by_key(|head| head.len())
-            .unwrap_or(date);
-        let date = [", ", " at ", " "]
-            .iter()
-            .filter_map(|separator| date.rsplit_once(separator))
-            .find(|(_, time)| time.contains(':'))
-            .map_or(date, |(head, _)| head);
-        iso_date(date)
-    })
+    let date = unlabelled(
+        spaced.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')')),
+    );
+    iso_date(date)
+        .or_else(|| {
+            // What follows a date on its line: a reading time (`Jun 8, 2023 •
+            // 11 min read`), a time of day (`20 Dec 2025, 11:59`).
+            let date = [" • ", " | ", " · ", " - "]
+                .iter()
+                .filter_map(|separator| date.split_once(separator))
+                .map(|(head, _)| head)
+                .min_by_key(|head| head.len())
+                .unwrap_or(date);
+            let date = [", ", " at ", " "]
+                .iter()
+                .filter_map(|separator| date.rsplit_once(separator))
+                .find(|(_, time)| time.contains(':'))
+                .map_or(date, |(head, _)| head);
+            iso_date(date)
+        })
+        .or_else(|| {
+            // A labelled date after what comes first on its line (`Essay -
+            // Published: 2025.12.17 |`): a later part that is a date.
+            date.split(['•', '|', '·'])
+                .flat_map(|part| part.split(" - "))
+                .skip(1)
+                .map(|part| part.trim())
+                .find_map(|part| iso_date(unlabelled(part)))
+        })
 }
 
 /// The first date written in a longer text (` on Dec 16, 2025 at …`): the
@@ -1911,6 +1926,10 @@ mod tests {
             ("é/2/2024", None),
             ("31/2/2024", None),
             ("Jun 8, 2023 • ", None),
+            // A labelled date after what comes first on its line.
+            ("Field note - Published: 2024.05.02 | ", Some("2024-05-02")),
+            ("Tide pools · Posted 2 May 2024", Some("2024-05-02")),
+            ("Part 3 - Step 12", None),
         ];
         for (text, date) in cases {
             assert_eq!(shown_date(text).as_deref(), date, "{text}");
