@@ -581,7 +581,7 @@ impl Facts {
             .into_iter()
             .enumerate()
             .filter_map(|(at, author)| Some((at, author?)))
-            .filter(|(_, author)| !author.starts_with('@'));
+            .filter(|(_, author)| !author.starts_with('@') && !is_no_name(author));
         let first = named.next();
         let author = match first {
             Some((at, author))
@@ -933,6 +933,20 @@ fn reads_as_name(text: &str) -> bool {
 
 /// Whether a link leads to an author's page (`/author/jo-smith`,
 /// `/blog/authors/jo`), as blogs and news sites name them.
+/// An author field that names no one: a number (a social network's
+/// profile id, `262588213843476`) or a template's unfilled key
+/// (`page.head.author`, `{{ author }}`).
+fn is_no_name(text: &str) -> bool {
+    let text = text.trim();
+    text.bytes().all(|byte| byte.is_ascii_digit())
+        || text.contains("{{")
+        || (!text.contains(' ')
+            && text.contains('.')
+            && text
+                .split('.')
+                .any(|part| part.eq_ignore_ascii_case("author")))
+}
+
 fn is_author_page(href: &str) -> bool {
     // Most links name no author: a fast scan for the word first.
     if !href.contains("uthor") && !href.contains("UTHOR") {
@@ -2672,5 +2686,40 @@ mod tests {
         assert_eq!(data.author.as_deref(), Some("tidewalker"));
         assert_eq!(data.headline.as_deref(), Some("Kayak or canoe?"));
         assert_eq!(data.published.as_deref(), Some("2024-05-02 09:15:00"));
+    }
+
+    #[test]
+    fn an_author_field_that_names_no_one_is_passed_over() {
+        let with_meta = |key: &str, value: &str| {
+            let dom = page("Tide pools", |dom, body| {
+                let meta = dom.element(body, "meta");
+                dom.set_attribute(meta, "name", key);
+                dom.set_attribute(meta, "property", key);
+                dom.set_attribute(meta, "content", value);
+                let byline = dom.element(body, "span");
+                dom.set_attribute(byline, "class", "post-author");
+                dom.add_text(byline, "By Ana Lima");
+            });
+            full(&dom).author
+        };
+        for value in ["site.meta.author", "{{ post.author }}", "100200300400", " 42 "] {
+            assert_eq!(
+                with_meta("author", value).as_deref(),
+                Some("Ana Lima"),
+                "{value}"
+            );
+        }
+        assert_eq!(
+            with_meta("article:author", "31337").as_deref(),
+            Some("Ana Lima")
+        );
+        // A login with dots is someone.
+        assert_eq!(
+            with_meta("author", "ana.r.lima").as_deref(),
+            Some("ana.r.lima")
+        );
+        assert!(is_no_name(""));
+        assert!(!is_no_name("Jo Park"));
+        assert!(!is_no_name("Authority.org"));
     }
 }
