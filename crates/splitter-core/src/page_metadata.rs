@@ -180,6 +180,9 @@ struct Facts {
     after_by_label: bool,
     /// A date in the byline (`by Matt Miller on Dec 16, 2025 at 11:00 AM`).
     byline_date: Option<String>,
+    /// On a page without an `h1` so far, the first short text that is a
+    /// date among its first [`DATE_NEAR_HEADING`] texts.
+    headless_date: Option<String>,
     /// The first poster's handle after the main heading (a forum thread's
     /// first post: `<a class="username">tidewalker</a>`).
     poster: Option<String>,
@@ -461,6 +464,9 @@ impl Facts {
             return;
         }
         if self.first_h1.is_none() {
+            if self.headless_date.is_none() && self.before_h1 <= DATE_NEAR_HEADING {
+                self.headless_date = shown_date(text);
+            }
             while self
                 .texts_before_h1
                 .front()
@@ -633,6 +639,11 @@ impl Facts {
             .or_else(|| self.time.as_deref().and_then(iso_date))
             .or_else(|| self.shown_date())
             .or_else(|| self.byline_date.clone())
+            .or_else(|| {
+                self.headless_date
+                    .clone()
+                    .filter(|_| self.first_h1.is_none())
+            })
             // A page that says only when it was changed: that is its date.
             .or_else(|| {
                 self.json_ld
@@ -2721,5 +2732,35 @@ mod tests {
         assert!(is_no_name(""));
         assert!(!is_no_name("Jo Park"));
         assert!(!is_no_name("Authority.org"));
+    }
+
+    #[test]
+    fn a_page_without_an_h1_shows_its_date_near_its_top() {
+        let with_texts = |before: usize, h1: bool| {
+            let dom = page("Tide pools", |dom, body| {
+                for n in 0..before {
+                    let item = dom.element(body, "li");
+                    dom.add_text(item, &format!("Menu item {n}"));
+                }
+                let date = dom.element(body, "p");
+                dom.add_text(date, "2 May, 2024");
+                if h1 {
+                    for n in 0..=DATE_ABOVE_HEADING {
+                        let filler = dom.element(body, "p");
+                        dom.add_text(filler, &format!("Teaser {n}"));
+                    }
+                    let heading = dom.element(body, "h1");
+                    dom.add_text(heading, "Tide pools");
+                }
+                let footer = dom.element(body, "footer");
+                dom.add_text(footer, "Copyright 2019");
+            });
+            full(&dom).published
+        };
+        assert_eq!(with_texts(3, false).as_deref(), Some("2024-05-02"));
+        // Too far down the page: a list's or a review's date.
+        assert_eq!(with_texts(DATE_NEAR_HEADING + 1, false), None);
+        // A page with a main heading dates it near the heading only.
+        assert_eq!(with_texts(3, true), None);
     }
 }
