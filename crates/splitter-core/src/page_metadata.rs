@@ -942,8 +942,6 @@ fn reads_as_name(text: &str) -> bool {
             .all(|c| c.is_alphanumeric() || " .,'’&-".contains(c))
 }
 
-/// Whether a link leads to an author's page (`/author/jo-smith`,
-/// `/blog/authors/jo`), as blogs and news sites name them.
 /// An author field that names no one: a number (a social network's
 /// profile id, `262588213843476`) or a template's unfilled key
 /// (`page.head.author`, `{{ author }}`).
@@ -958,6 +956,8 @@ fn is_no_name(text: &str) -> bool {
                 .any(|part| part.eq_ignore_ascii_case("author")))
 }
 
+/// Whether a link leads to an author's page (`/author/jo-smith`,
+/// `/blog/authors/jo`), as blogs and news sites name them.
 fn is_author_page(href: &str) -> bool {
     // Most links name no author: a fast scan for the word first.
     if !href.contains("uthor") && !href.contains("UTHOR") {
@@ -1695,21 +1695,18 @@ impl StructuredData {
             return;
         }
         // serde_json refuses nesting deeper than 128: an error, ignored.
-        let Some(value) = serde_json::from_str::<Value>(json.trim())
-            .ok()
-            .or_else(|| {
-                // Line breaks written raw inside strings (invalid JSON, as
-                // some templates write a post's body): read as spaces,
-                // which they already are outside strings.
-                json.bytes().any(|byte| byte < b' ').then(|| {
-                    let spaced: String = json
-                        .chars()
-                        .map(|c| if c < ' ' { ' ' } else { c })
-                        .collect();
-                    serde_json::from_str::<Value>(spaced.trim()).ok()
-                })?
-            })
-        else {
+        let Some(value) = serde_json::from_str::<Value>(json.trim()).ok().or_else(|| {
+            // Line breaks written raw inside strings (invalid JSON, as
+            // some templates write a post's body): read as spaces,
+            // which they already are outside strings.
+            json.bytes().any(|byte| byte < b' ').then(|| {
+                let spaced: String = json
+                    .chars()
+                    .map(|c| if c < ' ' { ' ' } else { c })
+                    .collect();
+                serde_json::from_str::<Value>(spaced.trim()).ok()
+            })?
+        }) else {
             return;
         };
         // Objects in document order: arrays and `@graph` are flattened.
@@ -2713,7 +2710,12 @@ mod tests {
             });
             full(&dom).author
         };
-        for value in ["site.meta.author", "{{ post.author }}", "100200300400", " 42 "] {
+        for value in [
+            "site.meta.author",
+            "{{ post.author }}",
+            "100200300400",
+            " 42 ",
+        ] {
             assert_eq!(
                 with_meta("author", value).as_deref(),
                 Some("Ana Lima"),
