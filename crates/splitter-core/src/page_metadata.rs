@@ -180,6 +180,9 @@ struct Facts {
     after_by_label: bool,
     /// A date in the byline (`by Matt Miller on Dec 16, 2025 at 11:00 AM`).
     byline_date: Option<String>,
+    /// On a page without an `h1` so far, the first short text that is a
+    /// date among its first [`DATE_NEAR_HEADING`] texts.
+    headless_date: Option<String>,
     /// The first poster's handle after the main heading (a forum thread's
     /// first post: `<a class="username">tidewalker</a>`).
     poster: Option<String>,
@@ -461,6 +464,9 @@ impl Facts {
             return;
         }
         if self.first_h1.is_none() {
+            if self.headless_date.is_none() && self.before_h1 <= DATE_NEAR_HEADING {
+                self.headless_date = shown_date(text);
+            }
             while self
                 .texts_before_h1
                 .front()
@@ -581,7 +587,7 @@ impl Facts {
             .into_iter()
             .enumerate()
             .filter_map(|(at, author)| Some((at, author?)))
-            .filter(|(_, author)| !author.starts_with('@'));
+            .filter(|(_, author)| !author.starts_with('@') && !is_no_name(author));
         let first = named.next();
         let author = match first {
             Some((at, author))
@@ -633,6 +639,11 @@ impl Facts {
             .or_else(|| self.time.as_deref().and_then(iso_date))
             .or_else(|| self.shown_date())
             .or_else(|| self.byline_date.clone())
+            .or_else(|| {
+                self.headless_date
+                    .clone()
+                    .filter(|_| self.first_h1.is_none())
+            })
             // A page that says only when it was changed: that is its date.
             .or_else(|| {
                 self.json_ld
@@ -929,6 +940,20 @@ fn reads_as_name(text: &str) -> bool {
         && text
             .chars()
             .all(|c| c.is_alphanumeric() || " .,'’&-".contains(c))
+}
+
+/// An author field that names no one: a number (a social network's
+/// profile id, `262588213843476`) or a template's unfilled key
+/// (`page.head.author`, `{{ author }}`).
+fn is_no_name(text: &str) -> bool {
+    let text = text.trim();
+    text.bytes().all(|byte| byte.is_ascii_digit())
+        || text.contains("{{")
+        || (!text.contains(' ')
+            && text.contains('.')
+            && text
+                .split('.')
+                .any(|part| part.eq_ignore_ascii_case("author")))
 }
 
 /// Whether a link leads to an author's page (`/author/jo-smith`,
@@ -1404,10 +1429,8 @@ fn language_tag(tag: &str) -> Option<String> {
     valid.then(|| tag.to_owned())
 }
 
-/// A short text that is a date, perhaps with a label (`Published on Dec
-/// 20, 2025`, `Last updated: November 13, 2025`, `[Submitted on 18 Dec
-/// 2025]`).
-fn shown_date(text: &str) -> Option<String> {
+/// `text` less a date's label that begins it (`Published: `).
+fn unlabelled(text: &str) -> &str {
     const LABELS: &[&str] = &[
         "published on ",
         "published: ",
@@ -1427,34 +1450,51 @@ fn shown_date(text: &str) -> Option<String> {
         "on ",
         "date: ",
     ];
+    LABELS
+        .iter()
+        .find_map(|label| {
+            text.get(..label.len())
+                .filter(|head| head.eq_ignore_ascii_case(label))
+                .map(|_| text[label.len()..].trim())
+        })
+        .unwrap_or(text)
+}
+
+/// A short text that is a date, perhaps with a label (`Published on Dec
+/// 20, 2025`, `Last updated: November 13, 2025`, `[Submitted on 18 Dec
+/// 2025]`).
+fn shown_date(text: &str) -> Option<String> {
     // `Last Updated : 20 January 2025`, as French typography spaces it.
     let spaced = text.replace(" :", ":");
-    let mut date =
-        spaced.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')'));
-    for label in LABELS {
-        if let Some(head) = date.get(..label.len())
-            && head.eq_ignore_ascii_case(label)
-        {
-            date = date[label.len()..].trim();
-            break;
-        }
-    }
-    iso_date(date).or_else(|| {
-        // What follows a date on its line: a reading time (`Jun 8, 2023 •
-        // 11 min read`), a time of day (`20 Dec 2025, 11:59`).
-        let date = [" • ", " | ", " · ", " - "]
-            .iter()
-            .filter_map(|separator| date.split_once(separator))
-            .map(|(head, _)| head)
-            .min_by_key(|head| head.len())
-            .unwrap_or(date);
-        let date = [", ", " at ", " "]
-            .iter()
-            .filter_map(|separator| date.rsplit_once(separator))
-            .find(|(_, time)| time.contains(':'))
-            .map_or(date, |(head, _)| head);
-        iso_date(date)
-    })
+    let date = unlabelled(
+        spaced.trim_matches(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')')),
+    );
+    iso_date(date)
+        .or_else(|| {
+            // What follows a date on its line: a reading time (`Jun 8, 2023 •
+            // 11 min read`), a time of day (`20 Dec 2025, 11:59`).
+            let date = [" • ", " | ", " · ", " - "]
+                .iter()
+                .filter_map(|separator| date.split_once(separator))
+                .map(|(head, _)| head)
+                .min_by_key(|head| head.len())
+                .unwrap_or(date);
+            let date = [", ", " at ", " "]
+                .iter()
+                .filter_map(|separator| date.rsplit_once(separator))
+                .find(|(_, time)| time.contains(':'))
+                .map_or(date, |(head, _)| head);
+            iso_date(date)
+        })
+        .or_else(|| {
+            // A labelled date after what comes first on its line (`Essay -
+            // Published: 2025.12.17 |`): a later part that is a date.
+            date.split(['•', '|', '·'])
+                .flat_map(|part| part.split(" - "))
+                .skip(1)
+                .map(|part| part.trim())
+                .find_map(|part| iso_date(unlabelled(part)))
+        })
 }
 
 /// The first date written in a longer text (` on Dec 16, 2025 at …`): the
@@ -1655,7 +1695,18 @@ impl StructuredData {
             return;
         }
         // serde_json refuses nesting deeper than 128: an error, ignored.
-        let Ok(value) = serde_json::from_str::<Value>(json.trim()) else {
+        let Some(value) = serde_json::from_str::<Value>(json.trim()).ok().or_else(|| {
+            // Line breaks written raw inside strings (invalid JSON, as
+            // some templates write a post's body): read as spaces,
+            // which they already are outside strings.
+            json.bytes().any(|byte| byte < b' ').then(|| {
+                let spaced: String = json
+                    .chars()
+                    .map(|c| if c < ' ' { ' ' } else { c })
+                    .collect();
+                serde_json::from_str::<Value>(spaced.trim()).ok()
+            })?
+        }) else {
             return;
         };
         // Objects in document order: arrays and `@graph` are flattened.
@@ -1897,6 +1948,10 @@ mod tests {
             ("é/2/2024", None),
             ("31/2/2024", None),
             ("Jun 8, 2023 • ", None),
+            // A labelled date after what comes first on its line.
+            ("Field note - Published: 2024.05.02 | ", Some("2024-05-02")),
+            ("Tide pools · Posted 2 May 2024", Some("2024-05-02")),
+            ("Part 3 - Step 12", None),
         ];
         for (text, date) in cases {
             assert_eq!(shown_date(text).as_deref(), date, "{text}");
@@ -2625,5 +2680,89 @@ mod tests {
             decode_references("Tips &amp;amp; it&#8217;s &#x2014; &bogus; &"),
             "Tips &amp; it\u{2019}s \u{2014} &bogus; &"
         );
+    }
+
+    #[test]
+    fn json_ld_with_raw_line_breaks_in_its_strings_is_read() {
+        let mut data = StructuredData::default();
+        data.read(
+            "{\"@type\":\"DiscussionForumPosting\",\n\t\"headline\":\"Kayak or canoe?\",\
+             \"articleBody\":\"First line.\n\nSecond\tline.\",\
+             \"author\":{\"@type\":\"Person\",\"name\":\"tidewalker\"},\
+             \"datePublished\":\"2024-05-02 09:15:00\"}",
+        );
+        assert_eq!(data.author.as_deref(), Some("tidewalker"));
+        assert_eq!(data.headline.as_deref(), Some("Kayak or canoe?"));
+        assert_eq!(data.published.as_deref(), Some("2024-05-02 09:15:00"));
+    }
+
+    #[test]
+    fn an_author_field_that_names_no_one_is_passed_over() {
+        let with_meta = |key: &str, value: &str| {
+            let dom = page("Tide pools", |dom, body| {
+                let meta = dom.element(body, "meta");
+                dom.set_attribute(meta, "name", key);
+                dom.set_attribute(meta, "property", key);
+                dom.set_attribute(meta, "content", value);
+                let byline = dom.element(body, "span");
+                dom.set_attribute(byline, "class", "post-author");
+                dom.add_text(byline, "By Ana Lima");
+            });
+            full(&dom).author
+        };
+        for value in [
+            "site.meta.author",
+            "{{ post.author }}",
+            "100200300400",
+            " 42 ",
+        ] {
+            assert_eq!(
+                with_meta("author", value).as_deref(),
+                Some("Ana Lima"),
+                "{value}"
+            );
+        }
+        assert_eq!(
+            with_meta("article:author", "31337").as_deref(),
+            Some("Ana Lima")
+        );
+        // A login with dots is someone.
+        assert_eq!(
+            with_meta("author", "ana.r.lima").as_deref(),
+            Some("ana.r.lima")
+        );
+        assert!(is_no_name(""));
+        assert!(!is_no_name("Jo Park"));
+        assert!(!is_no_name("Authority.org"));
+    }
+
+    #[test]
+    fn a_page_without_an_h1_shows_its_date_near_its_top() {
+        let with_texts = |before: usize, h1: bool| {
+            let dom = page("Tide pools", |dom, body| {
+                for n in 0..before {
+                    let item = dom.element(body, "li");
+                    dom.add_text(item, &format!("Menu item {n}"));
+                }
+                let date = dom.element(body, "p");
+                dom.add_text(date, "2 May, 2024");
+                if h1 {
+                    for n in 0..=DATE_ABOVE_HEADING {
+                        let filler = dom.element(body, "p");
+                        dom.add_text(filler, &format!("Teaser {n}"));
+                    }
+                    let heading = dom.element(body, "h1");
+                    dom.add_text(heading, "Tide pools");
+                }
+                let footer = dom.element(body, "footer");
+                dom.add_text(footer, "Copyright 2019");
+            });
+            full(&dom).published
+        };
+        assert_eq!(with_texts(3, false).as_deref(), Some("2024-05-02"));
+        // Too far down the page: a list's or a review's date.
+        assert_eq!(with_texts(DATE_NEAR_HEADING + 1, false), None);
+        // A page with a main heading dates it near the heading only.
+        assert_eq!(with_texts(3, true), None);
     }
 }
