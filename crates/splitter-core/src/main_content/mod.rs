@@ -20,14 +20,18 @@
 //!    controls and embeds, and elements whose class/id words say
 //!    boilerplate or furniture; its prose does not count, and its text costs
 //!    a little ([`FURNITURE`]): pruning removes it inside the container.
+//!    (Of an element only its class/id words call so, the prose counts a
+//!    fifth and the link lists in full: [`Rules::WEIGHED`]. A control only
+//!    by its ARIA role that holds prose is no control: a clickable card.)
 //!    Hidden text counts for nothing. Why: the article body is the
 //!    smallest subtree that holds nearly all the prose; growing it to the
 //!    page takes in menus and link lists, which cost more than the prose
 //!    they add. With `include`, the included elements are the containers
 //!    and this step is not taken. Nothing inside a hidden element counts
 //!    either; a layer over the page (`aria-modal="true"`, a closed
-//!    `<dialog>`: [`Rules::LAYERS`]) is hidden, a `role="tabpanel"` is not
-//!    (the reader opens it with its tab), nor is a hidden block that holds
+//!    `<dialog>`: [`Rules::LAYERS`]) is hidden, a `role="tabpanel"` or
+//!    `role="region"` is not (the reader opens it with its tab or its
+//!    accordion's button), nor is a hidden block that holds
 //!    most of the page's prose or a part React streamed (`<div hidden
 //!    id="S:0">`): a script shows those. A run of teaser cards
 //!    ([`Rules::TEASERS`]) counts as a link list, not as prose. The
@@ -42,7 +46,8 @@
 //!    furniture hint does not remove an element that holds half the
 //!    container's prose or text (the container was chosen for that text,
 //!    so a hint on a wrapper inside it is wrong), and no word removes an
-//!    element that is or holds a content marker.
+//!    element that is or holds a content marker. On a prose-poor page
+//!    (step 4), furniture words prune nothing ([`Rules::ENTRIES`]).
 //!
 //! 4. **Prose-poor pages** ([`Rules::SPREAD`]): when the best container's
 //!    prose is less than [`PROSE_POOR`] of the page's readable text (not
@@ -483,16 +488,15 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
             && total_prose > 0
             && !is_surely_boilerplate(hints, rules)
             && !is_footer(hints, rules);
+        let vetoed = prose_veto(stats, i, hints, rules);
         let own = if hints & OMITTED != 0 || is_hidden(hints, rules) {
             (0.0, 0.0, 0.0)
         } else if hints & hints::TEASER != 0 {
             // A teaser's summary is no prose: the card is a link list.
             let (_, _, t) = change[i];
             (0.0, text, raw.2 + t)
-        } else if i > 0 && !holds_most && is_furniture(prose_veto(stats, i, hints, rules), rules) {
-            if rules.has(Rules::WEIGHED)
-                && !is_furniture_by_tag(prose_veto(stats, i, hints, rules), rules)
-            {
+        } else if i > 0 && !holds_most && is_furniture(vetoed, rules) {
+            if rules.has(Rules::WEIGHED) && !is_furniture_by_tag(vetoed, rules) {
                 // Furniture by its class words only: scored as any block,
                 // its prose at a fraction, at furniture's cost.
                 let (p, l, t) = change[i];
