@@ -233,6 +233,7 @@ pub(super) fn hints<A: DomAdapter>(
         || aria_hidden.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
         || style.is_some_and(|style| hides(&style)))
         && !panel
+        && !is_collapsed_panel(class.as_deref(), id.as_deref())
     {
         hints |= HIDDEN;
     }
@@ -312,6 +313,24 @@ const ATTRIBUTES: [&str; 10] = [
 fn is_streamed(id: Option<&str>) -> bool {
     id.and_then(|id| id.strip_prefix("S:"))
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Words of a `class` or `id` that name a panel a reader opens in place:
+/// an accordion's or a FAQ's answer, a collapsible section (Bootstrap's
+/// `collapse`), an expandable block.
+const COLLAPSED_PANEL_WORDS: &[&str] = &["accordion", "collaps", "faq", "answer", "expandable"];
+
+/// Whether a hidden element is a collapsed panel by its `class` or `id`
+/// ([`COLLAPSED_PANEL_WORDS`], as substrings, lowercased): like a tab's
+/// panel, its text is part of the page, shown when the reader opens it
+/// with the button beside it. Sites hide such panels with an inline
+/// `display: none` or `aria-hidden` until then, and the answers of a FAQ
+/// are as much the page as its questions. Read only for hidden elements.
+fn is_collapsed_panel(class: Option<&str>, id: Option<&str>) -> bool {
+    [class, id].into_iter().flatten().any(|name| {
+        let name = lowercase(name);
+        COLLAPSED_PANEL_WORDS.iter().any(|word| name.contains(word))
+    })
 }
 
 /// Whether an element `name`d so is a layer over the page: a modal dialog

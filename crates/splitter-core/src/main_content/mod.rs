@@ -31,7 +31,8 @@
 //!    either; a layer over the page (`aria-modal="true"`, a closed
 //!    `<dialog>`: [`Rules::LAYERS`]) is hidden, a `role="tabpanel"` or
 //!    `role="region"` is not (the reader opens it with its tab or its
-//!    accordion's button), nor is a hidden block that holds
+//!    accordion's button), nor is a hidden block whose class or id names
+//!    such a panel (`accordion`, `collapse`, `faq`, `answer`), nor one that holds
 //!    most of the page's prose or a part React streamed (`<div hidden
 //!    id="S:0">`): a script shows those. A run of teaser cards
 //!    ([`Rules::TEASERS`]) counts as a link list, not as prose. The
