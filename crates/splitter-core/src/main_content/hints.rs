@@ -153,10 +153,14 @@ const FURNITURE_WORDS: &[&str] = &[
 
 /// Short words matched only as whole tokens of `class`/`id` (split at
 /// anything not a letter or digit): as substrings they are everywhere
-/// (`ad` in `header`, `nav` in `canvas`). Not `adv`: it abbreviates
-/// "advanced" as often (Kadence's `kt-adv-heading` on every paragraph of a
-/// page it builds).
-const BOILERPLATE_TOKENS: &[&str] = &["ad", "ads", "advert"];
+/// (`nav` in `canvas`). Not `adv`: it abbreviates "advanced" as often
+/// (Kadence's `kt-adv-heading` on every paragraph of a page it builds).
+/// Not `ad` or `ads`: an ad slot is empty in the HTML until its script
+/// fills it, so the word removes little where it is right, and an
+/// element so named that holds text is a layout's wrapper around the
+/// page's own entries with slots beside them (a news listing's
+/// `container--section-more-ads`), or a classified ad itself.
+const BOILERPLATE_TOKENS: &[&str] = &["advert"];
 /// Customers' reviews of a product: readers' words like comments, matched
 /// as whole tokens in the plural (`reviews`, `product-reviews`), since a
 /// single `review` is as often the article itself.
@@ -701,7 +705,12 @@ mod tests {
             WORD_CONTENT,
             "one review is an article"
         );
-        assert_eq!(word_hints("ad slot", ""), WORD_BOILERPLATE);
+        assert_eq!(word_hints("advert slot", ""), WORD_BOILERPLATE);
+        assert_eq!(
+            word_hints("container--section-more-ads", ""),
+            0,
+            "an ad slot's wrapper holds the page's entries"
+        );
         assert_eq!(word_hints("header", ""), WORD_FURNITURE);
         assert_eq!(
             word_hints("px-4 lg:pt-[var(--banner-height)]", ""),
