@@ -233,14 +233,13 @@ pub(super) fn hints<A: DomAdapter>(
         let role = role.trim();
         role.eq_ignore_ascii_case("tabpanel") || role.eq_ignore_ascii_case("region")
     });
-    if ((hidden.is_some() && !is_streamed(id.as_deref()))
+    let unshown = ((hidden.is_some() && !is_streamed(id.as_deref()))
         || aria_hidden.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
         || style.is_some_and(|style| hides(&style)))
-        && !panel
-        && !is_collapsed_panel(class.as_deref(), id.as_deref())
-    {
-        hints |= HIDDEN;
-    }
+        && !panel;
+    // Whether it is a folded panel by its name is settled below, once
+    // the class and id words are read.
+    let named_panel = unshown && is_collapsed_panel(class.as_deref(), id.as_deref());
     if is_layer(name, aria_modal.as_deref(), open.is_some()) {
         hints |= LAYER;
     }
@@ -292,6 +291,12 @@ pub(super) fn hints<A: DomAdapter>(
             hints |= words;
         }
     }
+    // A folded panel's name beside a word for the page's frame or its
+    // widgets (`collapse navbar-collapse`, `faq-popup`) is a menu or a
+    // popup folded so, hidden as before.
+    if unshown && !(named_panel && hints & (WORD_FURNITURE | WORD_BOILERPLATE) == 0) {
+        hints |= HIDDEN;
+    }
     (hints, shape)
 }
 
@@ -329,7 +334,8 @@ const COLLAPSED_PANEL_WORDS: &[&str] = &["accordion", "collaps", "faq", "answer"
 /// panel, its text is part of the page, shown when the reader opens it
 /// with the button beside it. Sites hide such panels with an inline
 /// `display: none` or `aria-hidden` until then, and the answers of a FAQ
-/// are as much the page as its questions. Read only for hidden elements.
+/// are as much the page as its questions. Read only for hidden elements,
+/// and not heeded beside a furniture or boilerplate word (see [`hints`]).
 fn is_collapsed_panel(class: Option<&str>, id: Option<&str>) -> bool {
     [class, id].into_iter().flatten().any(|name| {
         let name = lowercase(name);
