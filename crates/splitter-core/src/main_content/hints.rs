@@ -40,7 +40,7 @@ pub(super) const FRAME_TAG: Hints = 1 << 7;
 /// `dialog`, `role="search"`/`"dialog"`/`"menu"`/…: no one reads them.
 pub(super) const CONTROL_TAG: Hints = 1 << 8;
 /// A `class`/`id` word that always means boilerplate (`share`, `related`,
-/// `comment`, `cookie`, `newsletter`, `promo`, `sponsor`, `ad`, …).
+/// `comment`, `cookie`, `newsletter`, `promo`, `sponsor`, `advert`, …).
 pub(super) const WORD_BOILERPLATE: Hints = 1 << 9;
 /// A `class`/`id` word that usually means page furniture (`nav`, `menu`,
 /// `sidebar`, `footer`, `header`, `breadcrumb`, `byline`, `meta`, …),

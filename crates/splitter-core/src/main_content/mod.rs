@@ -170,7 +170,7 @@ impl Rules {
     pub const WEIGHED: Rules = Rules(1 << 14);
     /// On a prose-poor page ([`Rules::SPREAD`]), furniture words (`menu`,
     /// `meta`, `caption`, `banner`, `tags`, …) prune nothing inside the
-    /// container; boilerplate words (`share`, `related`, `ad`, …), tags,
+    /// container; boilerplate words (`share`, `related`, `advert`, …), tags,
     /// roles and hidden still do. Why: such a page is made of entries,
     /// and templates name an entry's parts as they name a page's frame
     /// (`card-meta`, `product-caption`, `menu-item` for a restaurant's
