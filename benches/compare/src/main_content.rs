@@ -53,9 +53,13 @@ pub fn run(mut args: impl Iterator<Item = String>) -> Result<()> {
     let mut wcxb = None;
     let mut out = None;
     let mut repeat = 3usize;
+    let mut only: Vec<String> = Vec::new();
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next()) {
             ("--wcxb", Some(dir)) => wcxb = Some(PathBuf::from(dir)),
+            ("--only", Some(names)) => {
+                only = names.split(',').map(str::to_owned).collect();
+            }
             ("--out", Some(dir)) => out = Some(PathBuf::from(dir)),
             ("--repeat", Some(n)) => {
                 repeat = n
@@ -64,7 +68,7 @@ pub fn run(mut args: impl Iterator<Item = String>) -> Result<()> {
             }
             _ => {
                 return Err(format!(
-                    "usage: compare main-content --wcxb DIR [--out DIR] [--repeat N] (got {arg:?})"
+                    "usage: compare main-content --wcxb DIR [--out DIR] [--repeat N] [--only PREFIX,...] (got {arg:?})"
                 )
                 .into());
             }
@@ -132,6 +136,18 @@ pub fn run(mut args: impl Iterator<Item = String>) -> Result<()> {
                 .map_err(|err| err.to_string())
         }),
     });
+
+    // `--only htmlsplit-main-tl,htmlsplit-all-tl`: the systems whose name
+    // begins so (a quick look at one ratio, without the peers' minutes).
+    if !only.is_empty() {
+        systems.retain(|system| {
+            only.iter()
+                .any(|prefix| system.name.starts_with(prefix.as_str()))
+        });
+        if systems.is_empty() {
+            return Err(format!("--only {}: no system's name begins so", only.join(",")).into());
+        }
+    }
 
     // A panic in a system is a failed page, counted below; its message
     // would only interleave with the table.

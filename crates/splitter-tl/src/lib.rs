@@ -492,7 +492,10 @@ impl DomAdapter for TlDom<'_> {
         let mut missing = names.len();
         self.scan_attributes(node, |attr_name, value| {
             for (name, slot) in names.iter().zip(values.iter_mut()) {
-                if slot.is_none() && attr_name.eq_ignore_ascii_case(name.as_bytes()) {
+                if name.len() == attr_name.len()
+                    && slot.is_none()
+                    && attr_name.eq_ignore_ascii_case(name.as_bytes())
+                {
                     *slot = Some(self.attribute_value(value.clone()));
                     missing -= 1;
                 }

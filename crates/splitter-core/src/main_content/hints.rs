@@ -2,10 +2,11 @@
 //! counted: the hints the statistics pass records once per element.
 
 use std::borrow::Cow;
+use std::hash::Hasher;
 use std::sync::OnceLock;
 
 use aho_corasick::AhoCorasick;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role, is_heading_element};
@@ -427,11 +428,20 @@ fn leaves_page(href: &str) -> bool {
 /// Whether an inline `style` hides the element.
 fn hides(style: &str) -> bool {
     let style = lowercase(style);
+    // Most inline styles say neither value: a look for the two words
+    // costs less than taking the declarations apart.
+    let says = |word: &[u8]| style.as_bytes().windows(word.len()).any(|at| at == word);
+    if !says(b"none") && !says(b"hidden") {
+        return false;
+    }
     style.split(';').any(|declaration| {
         let Some((property, value)) = declaration.split_once(':') else {
             return false;
         };
-        let value = value.trim().trim_end_matches("!important").trim();
+        let value = value.trim();
+        let value = value
+            .strip_suffix("!important")
+            .map_or(value, str::trim_end);
         match property.trim() {
             "display" => value == "none",
             "visibility" => value == "hidden",
@@ -465,8 +475,17 @@ fn word_hints(class: &str, id: &str) -> Hints {
     class_hints(class) | id_hints(id)
 }
 
-/// The hints of a `class`'s words, found inside it, and of its whole
-/// tokens. Two kinds of class names are left out:
+/// The hints of a `class` as [`ClassCache`] gives them, without the cache.
+#[cfg(test)]
+fn class_hints(class: &str) -> Hints {
+    class
+        .split_ascii_whitespace()
+        .fold(0, |hints, name| hints | class_name_hints(name))
+}
+
+/// The hints of one name of a `class` (a class's hints are those of its
+/// names together: no word of the lists holds a space): the words found
+/// inside it, and its whole tokens. Two kinds of class names are left out:
 /// - utility classes with an arbitrary value (Tailwind's
 ///   `pt-[var(--banner-height)]`, `has-[>[data-slot=banner]]:pt-0`): the
 ///   words in brackets name a CSS variable or another block, not this one
@@ -474,28 +493,14 @@ fn word_hints(class: &str, id: &str) -> Hints {
 ///   printed page, as share bars and menus are not);
 /// - modifiers ([`is_modifier`]), which say what an element has, lacks or
 ///   hides, not what it is.
-fn class_hints(class: &str) -> Hints {
-    let class = lowercase(class);
-    let said = |name: &str| !name.contains('[') && !is_modifier(name);
-    let class = if class.split_ascii_whitespace().all(said) {
-        class
-    } else {
-        Cow::Owned(
-            class
-                .split_ascii_whitespace()
-                .filter(|name| said(name))
-                .collect::<Vec<_>>()
-                .join(" "),
-        )
-    };
-    let mut hints = 0;
-    if !class.is_empty() {
-        hints |= words_inside(&class);
+fn class_name_hints(name: &str) -> Hints {
+    let name = lowercase(name);
+    if name.contains('[') || is_modifier(&name) {
+        return 0;
     }
-    for token in tokens(&class) {
-        hints |= token_hints(token);
-    }
-    hints
+    tokens(&name).fold(words_inside(&name), |hints, token| {
+        hints | token_hints(token)
+    })
 }
 
 /// Whether a class name is a modifier: it begins with `no`, `has`,
@@ -545,32 +550,51 @@ fn whole_words() -> &'static FxHashMap<&'static str, Hints> {
 
 /// The hints of the class strings of one document: pages repeat a few
 /// hundred class strings over thousands of elements, and matching a class
-/// against every word list is the costliest part of the hints.
+/// against every word list is the costliest part of the hints. A class
+/// string not seen before is read name by name, each name through a
+/// cache of its own: utility-class pages (Tailwind) give most elements a
+/// class string of their own, made of names the page repeats.
+///
+/// Both caches are keyed by a 64-bit hash of the string ([`hash64`]), not
+/// the string: no copy of each class, no comparison of long strings on
+/// every lookup. Two of a page's class strings that hash alike would share
+/// hints; among a page's few thousand strings that is a chance of about
+/// one in 10^12.
 #[derive(Debug, Default)]
-pub(super) struct ClassCache(FxHashMap<String, (Hints, u32)>);
+pub(super) struct ClassCache {
+    classes: FxHashMap<u64, Hints>,
+    names: FxHashMap<u64, Hints>,
+}
 
 impl ClassCache {
     /// The hints of `class`'s words, and the shape of an element `name`d
     /// so with it (0 for an empty class).
     fn hints(&mut self, name: &str, class: &str) -> (Hints, u32) {
-        let (hints, class_hash) = match self.0.get(class) {
-            Some(&cached) => cached,
-            None => {
-                let cached = if class.trim().is_empty() {
-                    (0, 0)
-                } else {
-                    (class_hints(class), fnv1a(class.bytes()))
-                };
-                self.0.insert(class.to_owned(), cached);
-                cached
-            }
-        };
-        if class_hash == 0 {
-            return (hints, 0);
+        if class.trim().is_empty() {
+            return (0, 0);
         }
+        let key = hash64(class);
+        let names = &mut self.names;
+        let hints = *self.classes.entry(key).or_insert_with(|| {
+            class.split_ascii_whitespace().fold(0, |hints, class_name| {
+                hints
+                    | *names
+                        .entry(hash64(class_name))
+                        .or_insert_with(|| class_name_hints(class_name))
+            })
+        });
+        // The class's hash folded to 32 bits, beside the element's name.
+        let class_hash = (key >> 32) as u32 ^ key as u32;
         let shape = class_hash.rotate_left(7) ^ fnv1a(name.bytes().map(|b| b.to_ascii_lowercase()));
         (hints, shape.max(1))
     }
+}
+
+/// A 64-bit hash of `text` (rustc-hash's, which mixes every byte).
+fn hash64(text: &str) -> u64 {
+    let mut hasher = FxHasher::default();
+    hasher.write(text.as_bytes());
+    hasher.finish()
 }
 
 /// FNV-1a over `bytes`; never 0.
@@ -780,6 +804,28 @@ mod tests {
         assert!(leaves_page("#"));
         assert!(!leaves_page("#sec-intro"));
         assert!(!leaves_page("abstract-operations.html#sec-toprimitive"));
+    }
+
+    #[test]
+    fn the_cache_gives_what_the_words_give() {
+        let mut cache = ClassCache::default();
+        let classes = [
+            "post-share-bar",
+            "flex items-center share-bar",
+            "flex items-center px-4",
+            "Site-Header has-sidebar",
+            "pt-[var(--banner-height)] comments",
+            "  ",
+            "entry-content forum",
+            "post-share-bar",
+        ];
+        for class in classes {
+            let (hints, shape) = cache.hints("div", class);
+            assert_eq!(hints, class_hints(class), "{class:?}");
+            assert_eq!(shape == 0, class.trim().is_empty(), "{class:?}");
+        }
+        assert_eq!(cache.hints("div", "comments").0, WORD_COMMENT);
+        assert_ne!(cache.hints("div", "a b").1, cache.hints("li", "a b").1);
     }
 
     #[test]
