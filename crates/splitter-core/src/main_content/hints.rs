@@ -79,7 +79,8 @@ pub(super) const ROLE_CONTROL: Hints = 1 << 19;
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
 /// widgets that readers skip this way: share bars, comment threads,
-/// "related"/"recommended" lists, newsletter and cookie banners, ad slots.
+/// "related"/"recommended" lists, newsletter and cookie banners, ad slots,
+/// and around each post of a thread its poster's card, signature and menu.
 const BOILERPLATE_WORDS: &[&str] = &[
     "share",
     "sharing",
@@ -123,6 +124,11 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "skiplink",
     "control-bar",
     "controlbar",
+    "signature",
+    "user-info",
+    "userinfo",
+    "user-details",
+    "post-menu",
 ];
 
 /// Class/id words that usually mean furniture; a content word beside them
