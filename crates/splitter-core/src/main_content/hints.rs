@@ -75,6 +75,9 @@ pub(super) const FOOTER: Hints = 1 << 18;
 /// `tablist`, `button`), not by its name: no control when it holds prose
 /// (see `prose_veto`).
 pub(super) const ROLE_CONTROL: Hints = 1 << 19;
+/// `<time>`: a date stamp (a post's, an entry's, an article's), read as
+/// no part of the content under [`super::Rules::TIMES`].
+pub(super) const TIME_TAG: Hints = 1 << 20;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -218,6 +221,9 @@ pub(super) fn hints<A: DomAdapter>(
     let mut values: [Option<Cow<'_, str>>; ATTRIBUTES.len()] = Default::default();
     dom.attributes(node, &ATTRIBUTES, &mut values);
     let name = dom.element_name(node);
+    if name.eq_ignore_ascii_case("time") {
+        hints |= TIME_TAG;
+    }
     let [
         href,
         hidden,

@@ -48,7 +48,9 @@
 //!    container's prose or text (the container was chosen for that text,
 //!    so a hint on a wrapper inside it is wrong), and no word removes an
 //!    element that is or holds a content marker. On a prose-poor page
-//!    (step 4), furniture words prune nothing ([`Rules::ENTRIES`]).
+//!    (step 4), furniture words prune nothing ([`Rules::ENTRIES`]). A
+//!    `<time>` outside a prose paragraph is a date stamp, pruned
+//!    ([`Rules::TIMES`]).
 //!
 //! 4. **Prose-poor pages** ([`Rules::SPREAD`]): when the best container's
 //!    prose is less than [`PROSE_POOR`] of the page's readable text (not
@@ -176,11 +178,15 @@ impl Rules {
     /// (`card-meta`, `product-caption`, `menu-item` for a restaurant's
     /// dishes): there the words remove the content itself.
     pub const ENTRIES: Rules = Rules(1 << 15);
+    /// A `<time>` holding no prose is pruned: a date stamp (of an
+    /// article, a post, an entry) is what the page says about its
+    /// content, not the content.
+    pub const TIMES: Rules = Rules(1 << 16);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 16) - 1);
+    pub const ALL: Rules = Rules((1 << 17) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 16] = [
+    pub const NAMED: [(&'static str, Rules); 17] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -197,6 +203,7 @@ impl Rules {
         ("cards", Rules::CARDS),
         ("weighed", Rules::WEIGHED),
         ("entries", Rules::ENTRIES),
+        ("times", Rules::TIMES),
     ];
 
     /// These rules without `other`.
@@ -717,12 +724,27 @@ fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules, unheeded: Hin
     if rules.has(Rules::FRAMES) && hints & FRAME_TAG != 0 && prose == 0 {
         return true;
     }
+    if rules.has(Rules::TIMES) && hints & hints::TIME_TAG != 0 && prose == 0 && !in_prose(stats, i)
+    {
+        return true;
+    }
     // Words prune blocks only: an inline element with such a class is more
     // often a link styled as a popup note than a widget.
     if rules.has(Rules::WORDS) && hints & hints::BLOCK != 0 && is_boilerplate_by_words(hints) {
         return true;
     }
     false
+}
+
+/// Whether the nearest block around the inline element `i` is a prose
+/// paragraph: a date in a sentence ("the meeting on <time>May 2</time>
+/// was moved") is part of it.
+fn in_prose(stats: &Stats, i: usize) -> bool {
+    let mut at = i;
+    while at > 0 && stats.hints[at] & hints::BLOCK == 0 {
+        at = stats.parent[at] as usize;
+    }
+    stats.hints[at] & stats::PROSE_BLOCK != 0
 }
 
 /// The characters of text the verdicts keep inside `container`.

@@ -18,6 +18,8 @@ use super::hints::{self, ANCHOR, BLOCK, Hints};
 /// An element the walk leaves out with everything inside (`script`, an
 /// `exclude` match); not a hint of the page's author.
 pub(super) const OMITTED: Hints = 1 << 31;
+/// A block whose own inline text is a prose paragraph ([`is_prose`]).
+pub(super) const PROSE_BLOCK: Hints = 1 << 28;
 /// An ancestor of a content marker (`main`, `role=main`,
 /// `itemprop=articleBody`).
 pub(super) const HOLDS_MARKER: Hints = 1 << 29;
@@ -256,6 +258,7 @@ impl Stats {
         self.end[index] = u32::try_from(self.parent.len()).unwrap_or(u32::MAX);
         if is_block && is_prose(done.own, done.own_link) {
             self.prose[index] += done.own;
+            self.hints[index] |= PROSE_BLOCK;
         } else if is_block && is_link_list(done.own, done.own_link) {
             self.listed[index] += done.own;
         }
