@@ -6,7 +6,7 @@
 //!
 //! | fact | sources |
 //! |---|---|
-//! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
+//! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only, a button's label and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
 //! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
@@ -338,8 +338,12 @@ impl Facts {
         }
         if is("h1") && self.h1s.len() < MOST_H1S {
             // A permalink's sign after the heading (`Middleware ¶`) is not
-            // its text.
-            let text = text_under(dom, node, true)
+            // its text, nor a button's label in it (`Crate tokio Copy item
+            // path`), unless the heading is only a button (an accordion's).
+            let shown = Some(text_under(dom, node, Reading::ShownWithoutButtons))
+                .filter(|text| !text.is_empty())
+                .unwrap_or_else(|| text_under(dom, node, Reading::Shown));
+            let text = shown
                 .trim_end_matches(['¶', '#', '§'])
                 .trim_end()
                 .to_owned();
@@ -1171,7 +1175,18 @@ fn named_descendant<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
 /// The text under `node` (scripts and styles left out), whitespace
 /// collapsed, at most [`LONGEST_TEXT`] characters read.
 fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
-    text_under(dom, node, false)
+    text_under(dom, node, Reading::All)
+}
+
+/// What of an element's text [`text_under`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// All of it (scripts and styles left out).
+    All,
+    /// What is shown: not what only a screen reader reads ([`is_unseen`]).
+    Shown,
+    /// What is shown, less the labels of buttons (`Copy item path`).
+    ShownWithoutButtons,
 }
 
 /// Whether an element is there for screen readers only, never shown
@@ -1191,9 +1206,9 @@ fn is_unseen<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
     })
 }
 
-/// The text under `node` as [`text_of`] reads it; when `shown`, without
-/// what only a screen reader reads ([`is_unseen`]).
-fn text_under<A: DomAdapter>(dom: &A, node: A::Node, shown: bool) -> String {
+/// The text under `node` as [`text_of`] reads it, less what `reading`
+/// leaves out.
+fn text_under<A: DomAdapter>(dom: &A, node: A::Node, reading: Reading) -> String {
     let mut text = String::new();
     let mut stack = vec![dom.first_child(node)];
     while let Some(next) = stack.last_mut() {
@@ -1209,7 +1224,9 @@ fn text_under<A: DomAdapter>(dom: &A, node: A::Node, shown: bool) -> String {
                 let skipped = ["script", "style", "template"]
                     .iter()
                     .any(|skip| name.eq_ignore_ascii_case(skip))
-                    || (shown && is_unseen(dom, current));
+                    || (reading != Reading::All && is_unseen(dom, current))
+                    || (reading == Reading::ShownWithoutButtons
+                        && name.eq_ignore_ascii_case("button"));
                 if !skipped {
                     // Block boundaries read as spaces.
                     text.push(' ');
@@ -2450,6 +2467,26 @@ mod tests {
             dom.add_text(h1, "Rock pools");
         });
         assert_eq!(full(&dom).title.as_deref(), Some("Rock pools"));
+    }
+
+    #[test]
+    fn a_buttons_label_in_a_heading_is_not_its_title() {
+        let dom = page("reef - Field Guide", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Chapter ");
+            let name = dom.element(h1, "span");
+            dom.add_text(name, "reef");
+            let button = dom.element(h1, "button");
+            dom.add_text(button, "Copy link");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Chapter reef"));
+        // A heading that is only a button (an accordion's) keeps its text.
+        let dom = page("Shore birds and tide pools", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            let button = dom.element(h1, "button");
+            dom.add_text(button, "Shore birds");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Shore birds"));
     }
 
     #[test]
