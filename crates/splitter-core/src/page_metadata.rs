@@ -9,7 +9,7 @@
 //! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only, a button's label and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished` or `dateCreated` (the first of them: a question's, before its comments'), Dublin Core's date (days also as ordinals: `September 1st, 2023`), other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -917,15 +917,26 @@ fn begins_with_byline_label(text: &str) -> bool {
 }
 
 /// Whether a short text after the main heading is `By` and a person's
-/// name: two to four words, each capitalised (`by Jo Park`; not a menu's
-/// `By Category`).
+/// name: two to four words, each capitalised (`by Jo Park`, perhaps
+/// followed by its date: `by Jo Park - 2024-05-02`; not a menu's `By
+/// Category`).
 fn is_bare_byline(text: &str) -> bool {
+    if text.len() > 200 {
+        return false;
+    }
+    let text = collapse(text);
     text.len() <= 50
         && text
             .get(..3)
             .is_some_and(|head| head.eq_ignore_ascii_case("by "))
         && {
-            let words: Vec<&str> = text[3..].split_whitespace().collect();
+            let name = [" - ", " | ", " · ", " • ", " — ", " – "]
+                .iter()
+                .filter_map(|separator| text[3..].split_once(separator))
+                .map(|(name, _)| name)
+                .min_by_key(|name| name.len())
+                .unwrap_or(&text[3..]);
+            let words: Vec<&str> = name.split_whitespace().collect();
             (2..=4).contains(&words.len())
                 && words
                     .iter()
@@ -2627,6 +2638,14 @@ mod tests {
             full(&dom).author
         };
         assert_eq!(bare("by Ana Lima").as_deref(), Some("Ana Lima"));
+        // Perhaps followed by its date.
+        assert_eq!(bare("by Ana Lima - 2024-05-02").as_deref(), Some("Ana Lima"));
+        assert_eq!(bare("by Ana Lima | May 2, 2024").as_deref(), Some("Ana Lima"));
+        assert_eq!(
+            bare("by Ana Lima\n    -\n    2024-05-02").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(bare("By Price - Low to High"), None);
         assert_eq!(bare("By Price and size"), None);
         assert_eq!(bare("By Ana"), None);
     }
