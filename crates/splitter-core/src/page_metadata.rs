@@ -9,7 +9,7 @@
 //! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only, a button's label and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author` (not one that says `Updated by`: who updated the page), a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished` or `dateCreated` (the first of them: a question's, before its comments'), Dublin Core's date (days also as ordinals: `September 1st, 2023`), other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -400,7 +400,10 @@ impl Facts {
                         };
                         Some(text)
                     })
-                    .filter(|value| !value.is_empty());
+                    .filter(|value| !value.is_empty())
+                    // Who updated the page is not its author: the next
+                    // `itemprop=author` is read.
+                    .filter(|value| known != "author" || !names_an_editor(value));
                 if let Some(value) = value {
                     self.microdata.insert(known, value);
                 }
@@ -989,12 +992,26 @@ fn is_author_page(href: &str) -> bool {
     false
 }
 
+/// Whether a byline names who updated or edited the page, not who wrote
+/// it (`Updated by Jo Park`, `Last edited by jo`).
+fn names_an_editor(text: &str) -> bool {
+    ["updated by", "last updated by", "edited by", "last edited by"]
+        .iter()
+        .any(|label| {
+            text.get(..label.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(label))
+        })
+}
+
 /// A byline's name: its text without a leading "By" and without what
 /// follows the name (` - Mar 27, 2024`, ` | 5 min read`), when it reads as
 /// a name: at most 6 words, no digits, not a label alone (`Author`).
 fn byline_name(text: &str) -> Option<String> {
     // `By&nbsp;Jo` reads as `By Jo`.
     let collapsed = collapse(text);
+    if names_an_editor(&collapsed) {
+        return None;
+    }
     let mut text = collapsed.as_str();
     // Labels may follow one another (`Author Posted by Jo`, a screen
     // reader's label before the visible one): each is taken off.
@@ -2501,6 +2518,18 @@ mod tests {
     }
 
     #[test]
+    fn who_updated_the_page_is_not_its_author() {
+        let dom = page("Tide pools", |dom, body| {
+            for credit in ["Updated by Ben Ode", "Ana Lima"] {
+                let span = dom.element(body, "span");
+                dom.set_attribute(span, "itemprop", "author");
+                dom.add_text(span, credit);
+            }
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Ana Lima"));
+    }
+
+    #[test]
     fn a_soft_hyphen_is_not_part_of_the_title() {
         let dom = page("Rock pool guide - Field Notes", |dom, body| {
             let h1 = dom.element(body, "h1");
@@ -2725,6 +2754,9 @@ mod tests {
             Some("Reyan Perumal")
         );
         assert_eq!(byline_name("Author"), None);
+        // Who updated the page did not write it.
+        assert_eq!(byline_name("Updated by Ana Lima"), None);
+        assert_eq!(byline_name("Last edited by ana_l"), None);
         // A label that ends with `author`: the name is in the next element.
         assert_eq!(byline_name("Thread Author"), None);
         assert_eq!(byline_name("Meet the authors"), None);
