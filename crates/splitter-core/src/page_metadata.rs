@@ -961,12 +961,14 @@ fn reads_as_name(text: &str) -> bool {
 }
 
 /// An author field that names no one: a number (a social network's
-/// profile id, `262588213843476`) or a template's unfilled key
-/// (`page.head.author`, `{{ author }}`).
+/// profile id, `262588213843476`), a template's unfilled key
+/// (`page.head.author`, `{{ author }}`) or value (`undefined`, `null`).
 fn is_no_name(text: &str) -> bool {
     let text = text.trim();
     text.bytes().all(|byte| byte.is_ascii_digit())
         || text.contains("{{")
+        || text.eq_ignore_ascii_case("undefined")
+        || text.eq_ignore_ascii_case("null")
         || (!text.contains(' ')
             && text.contains('.')
             && text
@@ -1050,7 +1052,9 @@ fn byline_name(text: &str) -> Option<String> {
     {
         text = &text[..at];
     }
-    let text = text.trim_matches(|c: char| matches!(c, '|' | '·' | ',' | ':') || c.is_whitespace());
+    // A form's required field is marked `*` (`Name *`).
+    let text =
+        text.trim_matches(|c: char| matches!(c, '|' | '·' | ',' | ':' | '*') || c.is_whitespace());
     let words = text.split_whitespace().count();
     let label = [
         "author",
@@ -1061,6 +1065,9 @@ fn byline_name(text: &str) -> Option<String> {
         "admin",
         "full bio",
         "the author",
+        // A comment form's field (`<label for=author>Name *</label>`).
+        "name",
+        "your name",
     ]
     .iter()
     .any(|label| text.eq_ignore_ascii_case(label))
@@ -2754,6 +2761,10 @@ mod tests {
             Some("Reyan Perumal")
         );
         assert_eq!(byline_name("Author"), None);
+        // A comment form's field is no byline.
+        assert_eq!(byline_name("Name *"), None);
+        assert_eq!(byline_name("Your name"), None);
+        assert_eq!(byline_name("Ana Lima *").as_deref(), Some("Ana Lima"));
         // Who updated the page did not write it.
         assert_eq!(byline_name("Updated by Ana Lima"), None);
         assert_eq!(byline_name("Last edited by ana_l"), None);
@@ -2803,6 +2814,8 @@ mod tests {
             "{{ post.author }}",
             "100200300400",
             " 42 ",
+            "undefined",
+            "NULL",
         ] {
             assert_eq!(
                 with_meta("author", value).as_deref(),
