@@ -338,8 +338,8 @@ impl Facts {
         }
         if is("h1") && self.h1s.len() < MOST_H1S {
             // A permalink's sign after the heading (`Middleware ¶`) is not
-            // its text, nor a button's label in it (`Crate tokio Copy item
-            // path`), unless the heading is only a button (an accordion's).
+            // its text, nor a button's label in it (`Chapter reef Copy
+            // link`), unless the heading is only a button (an accordion's).
             let shown = Some(text_under(dom, node, Reading::ShownWithoutButtons))
                 .filter(|text| !text.is_empty())
                 .unwrap_or_else(|| text_under(dom, node, Reading::Shown));
@@ -1279,14 +1279,104 @@ fn text_under<A: DomAdapter>(dom: &A, node: A::Node, reading: Reading) -> String
     collapse(&text)
 }
 
-/// `text` with every run of whitespace one space, trimmed, and without
-/// soft hyphens (U+00AD: where a word may break, not shown otherwise).
+/// `text` with every run of whitespace one space, trimmed, without soft
+/// hyphens (U+00AD: where a word may break, not shown otherwise) and with
+/// characters encoded twice read once ([`encoded_twice`]).
 fn collapse(text: &str) -> String {
+    let repaired = encoded_twice(text);
+    let text = repaired.as_deref().unwrap_or(text);
     let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if collapsed.contains('\u{ad}') {
         collapsed.replace('\u{ad}', "")
     } else {
         collapsed
+    }
+}
+
+/// `text` read again where its UTF-8 was read as Latin-1 or Windows-1252
+/// (`â€”` or `â\u{80}\u{94}` for `—`, `Â¶` for `¶`), as pages saved
+/// through two encodings show it; `None` when nothing is. A sequence is
+/// read again only when all its characters stand for the bytes of one
+/// UTF-8 character, so text that only has such letters (`SÃO`, `café`)
+/// is left alone.
+fn encoded_twice(text: &str) -> Option<String> {
+    // The first byte of a sequence reads as `Â` to `ô` (U+00C2–U+00F4),
+    // which UTF-8 writes from the byte 0xC3: most text has none.
+    if !text.as_bytes().contains(&0xC3) {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    let mut at = 0;
+    while let Some(&c) = chars.get(at) {
+        let length = match u32::from(c) {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => 0,
+        };
+        let mut bytes = [0u8; 4];
+        let sequence = chars.get(at..at + length).filter(|_| length > 0).and_then(|run| {
+            for (slot, &c) in bytes.iter_mut().zip(run) {
+                *slot = byte_of(c)?;
+            }
+            std::str::from_utf8(&bytes[..length]).ok()
+        });
+        match sequence {
+            Some(decoded) => {
+                out.push_str(decoded);
+                at += length;
+                changed = true;
+            }
+            None => {
+                out.push(c);
+                at += 1;
+            }
+        }
+    }
+    changed.then_some(out)
+}
+
+/// The byte a character stands for when UTF-8 was read as Latin-1 or
+/// Windows-1252 (`€` for 0x80, `”` for 0x94), for the bytes a sequence is
+/// made of (0x80 to 0xF4).
+fn byte_of(c: char) -> Option<u8> {
+    const WINDOWS_1252: &[(char, u8)] = &[
+        ('€', 0x80),
+        ('‚', 0x82),
+        ('ƒ', 0x83),
+        ('„', 0x84),
+        ('…', 0x85),
+        ('†', 0x86),
+        ('‡', 0x87),
+        ('ˆ', 0x88),
+        ('‰', 0x89),
+        ('Š', 0x8A),
+        ('‹', 0x8B),
+        ('Œ', 0x8C),
+        ('Ž', 0x8E),
+        ('‘', 0x91),
+        ('’', 0x92),
+        ('“', 0x93),
+        ('”', 0x94),
+        ('•', 0x95),
+        ('–', 0x96),
+        ('—', 0x97),
+        ('˜', 0x98),
+        ('™', 0x99),
+        ('š', 0x9A),
+        ('›', 0x9B),
+        ('œ', 0x9C),
+        ('ž', 0x9E),
+        ('Ÿ', 0x9F),
+    ];
+    match u32::from(c) {
+        code @ 0x80..=0xF4 => u8::try_from(code).ok(),
+        _ => WINDOWS_1252
+            .iter()
+            .find(|(known, _)| *known == c)
+            .map(|(_, byte)| *byte),
     }
 }
 
@@ -2534,6 +2624,28 @@ mod tests {
             }
         });
         assert_eq!(full(&dom).author.as_deref(), Some("Ana Lima"));
+    }
+
+    #[test]
+    fn text_encoded_twice_is_read_once() {
+        let cases = [
+            ("Tide pools \u{e2}\u{80}\u{94} a guide\u{c2}\u{b6}", "Tide pools — a guide¶"),
+            ("It\u{e2}\u{20ac}\u{2122}s low tide", "It’s low tide"),
+            ("Caf\u{c3}\u{a9} — S\u{c3}\u{a3}o Paulo", "Café — São Paulo"),
+            // Letters that stand for no sequence are left as they are.
+            ("SÃO PAULO café", "SÃO PAULO café"),
+            ("Â", "Â"),
+            ("â\u{80}", "â\u{80}"),
+            ("ô\u{bf}\u{bf}\u{bf}", "ô\u{bf}\u{bf}\u{bf}"),
+        ];
+        for (text, read) in cases {
+            assert_eq!(collapse(text), read, "{text:?}");
+        }
+        let dom = page("Tide pools | Field Notes", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Tide pools \u{e2}\u{80}\u{94} a guide\u{c2}\u{b6}");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Tide pools — a guide"));
     }
 
     #[test]
