@@ -9,7 +9,7 @@
 //! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only, a button's label and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author` (not one that says `Updated by`: who updated the page), a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author` (not one that says `Updated by`: who updated the page), a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by`/`Thread starter` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished` or `dateCreated` (the first of them: a question's, before its comments'), Dublin Core's date (days also as ordinals: `September 1st, 2023`), other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -889,7 +889,7 @@ fn is_handle(text: &str) -> bool {
 /// Whether a text is a label that a byline's name follows (`By`,
 /// `Written by`, `Author:`).
 fn is_byline_label(text: &str) -> bool {
-    if text.len() > "authored by:".len() {
+    if text.len() > "thread starter:".len() {
         return false;
     }
     let label = text.trim_end_matches(':').trim();
@@ -901,6 +901,9 @@ fn is_byline_label(text: &str) -> bool {
         "author",
         "words by",
         "article by",
+        // A forum thread's first poster (`Thread starter`, `Started by`).
+        "thread starter",
+        "started by",
     ]
     .iter()
     .any(|known| label.eq_ignore_ascii_case(known))
@@ -911,7 +914,13 @@ fn is_byline_label(text: &str) -> bool {
 /// Category`).
 fn begins_with_byline_label(text: &str) -> bool {
     text.len() <= 80
-        && ["written by ", "posted by ", "article by ", "words by "]
+        && [
+            "written by ",
+            "posted by ",
+            "article by ",
+            "words by ",
+            "started by ",
+        ]
             .iter()
             .any(|label| {
                 text.get(..label.len())
@@ -1021,6 +1030,7 @@ fn byline_name(text: &str) -> Option<String> {
         "written by ",
         "posted by:",
         "posted by ",
+        "started by ",
         "authored by:",
         "authored by ",
         "reviewed by ",
@@ -1040,10 +1050,24 @@ fn byline_name(text: &str) -> Option<String> {
     }) {
         text = text[prefix.len()..].trim();
     }
+    let labelled = text.len() < collapsed.len();
     for separator in [" - ", " | ", " · ", " • ", " — ", " – ", " on "] {
         if let Some(at) = text.find(separator) {
             text = &text[..at];
         }
+    }
+    // After a label, a date after a comma (`Started by Jo Park, June 04,
+    // 2024, 11:23 AM`); not a list of names (`Jo Park, Sam Lee`). Without
+    // a label, what comes before a comma need be no name (`Sat, 20 Dec`).
+    let mut end = 0;
+    for part in text.split(", ") {
+        if part.chars().any(|c| c.is_ascii_digit()) {
+            break;
+        }
+        end += part.len() + ", ".len();
+    }
+    if labelled && end > 0 {
+        text = text.get(..end - ", ".len()).unwrap_or(text);
     }
     // A role in brackets after the name (`Albert Swann (Editor)`), not a
     // name's own (`Paramita (Guha) Ghosh`).
@@ -2649,6 +2673,32 @@ mod tests {
     }
 
     #[test]
+    fn a_threads_starter_is_its_author() {
+        let dom = page("Kayak or canoe?", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Kayak or canoe?");
+            let item = dom.element(body, "li");
+            let label = dom.element(item, "span");
+            dom.set_attribute(label, "class", "sr-only");
+            dom.add_text(label, "Thread starter");
+            let link = dom.element(item, "a");
+            dom.add_text(link, "Tide Walker");
+            // Who is online, further down.
+            let online = dom.element(body, "a");
+            dom.set_attribute(online, "class", "username");
+            dom.add_text(online, "reef_rider");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Tide Walker"));
+        let dom = page("Kayak or canoe?", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Kayak or canoe?");
+            let credit = dom.element(body, "p");
+            dom.add_text(credit, "Started by Tide Walker, June 04, 2024, 11:23:55 AM");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Tide Walker"));
+    }
+
+    #[test]
     fn a_soft_hyphen_is_not_part_of_the_title() {
         let dom = page("Rock pool guide - Field Notes", |dom, body| {
             let h1 = dom.element(body, "h1");
@@ -2873,6 +2923,17 @@ mod tests {
             Some("Reyan Perumal")
         );
         assert_eq!(byline_name("Author"), None);
+        // A thread's first poster, and a date after a comma.
+        assert_eq!(
+            byline_name("Started by Tide Walker, June 04, 2024, 11:23:55 AM").as_deref(),
+            Some("Tide Walker")
+        );
+        assert_eq!(
+            byline_name("Ana Lima, Ben Ode").as_deref(),
+            Some("Ana Lima, Ben Ode")
+        );
+        assert_eq!(byline_name("June 04, 2024"), None);
+        assert_eq!(byline_name("Sat, 20 Dec, 2025 - 06:36"), None);
         // A comment form's field is no byline.
         assert_eq!(byline_name("Name *"), None);
         assert_eq!(byline_name("Your name"), None);
