@@ -9,7 +9,7 @@
 //! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only, a button's label and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author` (not one that says `Updated by`: who updated the page), a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by`/`Thread starter` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author` (not one that says `Updated by`: who updated the page), a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by`/`Thread starter` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link), an author's box at the article's end (a person's name after `Written by`, further down); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished` or `dateCreated` (the first of them: a question's, before its comments'), Dublin Core's date (days also as ordinals: `September 1st, 2023`), other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -178,6 +178,12 @@ struct Facts {
     labelled_name: Option<String>,
     /// Whether the last text was such a label.
     after_by_label: bool,
+    /// A name after a byline's label further down than
+    /// [`DATE_NEAR_HEADING`] texts after the main heading: an author's box
+    /// at the article's end (`Written by` `Jo Park`).
+    closing_name: Option<String>,
+    /// Whether the last of those texts was such a label.
+    after_closing_label: bool,
     /// A date in the byline (`by Matt Miller on Dec 16, 2025 at 11:00 AM`).
     byline_date: Option<String>,
     /// On a page without an `h1` so far, the first short text that is a
@@ -249,6 +255,8 @@ impl Facts {
                 // date not its date.
                 if full && facts.after_h1 <= DATE_NEAR_HEADING {
                     facts.text(&dom.text(node));
+                } else if full && facts.closing_name.is_none() {
+                    facts.closing_text(&dom.text(node));
                 }
                 continue;
             }
@@ -488,6 +496,41 @@ impl Facts {
         self.visible_date = shown_date(text);
     }
 
+    /// A text further down than [`DATE_NEAR_HEADING`] texts after the
+    /// main heading: a person's name (two to four capitalised words) after
+    /// a label that says who wrote it (`Written by`, `Article by`; not a
+    /// bare `By` or `Author`, which lists of other posts and widgets use,
+    /// nor `Posted by`, which comments use) is the author's, when nothing
+    /// nearer names one.
+    fn closing_text(&mut self, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        const LABELS: [&str; 4] = ["written by", "article by", "words by", "authored by"];
+        let labelled = text.len() <= 80
+            && LABELS.iter().any(|label| {
+                text.get(..label.len() + 1).is_some_and(|head| {
+                    head.ends_with(' ') && head[..label.len()].eq_ignore_ascii_case(label)
+                })
+            });
+        if self.after_closing_label || labelled {
+            self.closing_name = byline_name(text).filter(|name| {
+                let words = name.split_whitespace().count();
+                (2..=4).contains(&words)
+                    && reads_as_name(name)
+                    && name
+                        .split_whitespace()
+                        .all(|word| word.chars().next().is_some_and(char::is_uppercase))
+            });
+        }
+        let label = text.trim_end_matches(':').trim();
+        self.after_closing_label = text.len() <= "authored by:".len()
+            && LABELS
+                .iter()
+                .any(|known| label.eq_ignore_ascii_case(known));
+    }
+
     /// The date shown next to the main heading: the first after it, else
     /// the last shortly before it (a dateline above the headline).
     fn shown_date(&self) -> Option<String> {
@@ -589,6 +632,7 @@ impl Facts {
                     .clone()
                     .filter(|_| self.first_h1.is_none())
             }),
+            self.closing_name.clone(),
         ];
         let mut named = candidates
             .into_iter()
@@ -2696,6 +2740,32 @@ mod tests {
             dom.add_text(credit, "Started by Tide Walker, June 04, 2024, 11:23:55 AM");
         });
         assert_eq!(full(&dom).author.as_deref(), Some("Tide Walker"));
+    }
+
+    #[test]
+    fn an_authors_box_at_the_articles_end_names_its_author() {
+        let closing = |label: &str, name: &str| {
+            let dom = page("Tide pools", |dom, body| {
+                let h1 = dom.element(body, "h1");
+                dom.add_text(h1, "Tide pools");
+                for _ in 0..=DATE_NEAR_HEADING {
+                    let paragraph = dom.element(body, "p");
+                    dom.add_text(paragraph, "The tide went out and the pools stayed.");
+                }
+                let heading = dom.element(body, "h4");
+                dom.add_text(heading, label);
+                let link = dom.element(body, "a");
+                dom.add_text(link, name);
+            });
+            full(&dom).author
+        };
+        assert_eq!(closing("Written by", "Ana Lima").as_deref(), Some("Ana Lima"));
+        assert_eq!(closing("Article by:", "Ana Lima").as_deref(), Some("Ana Lima"));
+        // A comment's poster, a widget's heading, no person's name.
+        assert_eq!(closing("Posted by", "Ana Lima"), None);
+        assert_eq!(closing("Author", "Recent Posts"), None);
+        assert_eq!(closing("Written by", "Follow"), None);
+        assert_eq!(closing("Written by Ana Lima", "Share"), Some("Ana Lima".to_owned()));
     }
 
     #[test]
