@@ -9,7 +9,7 @@
 //! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only, a button's label and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author` (not one that says `Updated by`: who updated the page), a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by`/`Thread starter` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link), an author's box at the article's end (a person's name after `Written by`, further down); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author` (not one that says `Updated by`: who updated the page), a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by`/`Thread starter` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link), an author's box at the article's end (a person's name after `Written by`, further down), a link to more of their writing (`All articles by Jo Park`); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished` or `dateCreated` (the first of them: a question's, before its comments'), Dublin Core's date (days also as ordinals: `September 1st, 2023`), other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -184,6 +184,9 @@ struct Facts {
     closing_name: Option<String>,
     /// Whether the last of those texts was such a label.
     after_closing_label: bool,
+    /// The person a link to more of their writing names (`All articles by
+    /// Jo Park`).
+    more_by: Option<String>,
     /// A date in the byline (`by Matt Miller on Dec 16, 2025 at 11:00 AM`).
     byline_date: Option<String>,
     /// On a page without an `h1` so far, the first short text that is a
@@ -257,6 +260,9 @@ impl Facts {
                     facts.text(&dom.text(node));
                 } else if full && facts.closing_name.is_none() {
                     facts.closing_text(&dom.text(node));
+                }
+                if full && facts.more_by.is_none() {
+                    facts.more_by = more_by(&dom.text(node));
                 }
                 continue;
             }
@@ -633,6 +639,7 @@ impl Facts {
                     .filter(|_| self.first_h1.is_none())
             }),
             self.closing_name.clone(),
+            self.more_by.clone(),
         ];
         let mut named = candidates
             .into_iter()
@@ -1045,6 +1052,43 @@ fn is_author_page(href: &str) -> bool {
         }
     }
     false
+}
+
+/// The person a link to more of their writing names: `All articles by Jo
+/// Park`, `More posts by Jo Park`, `View all posts by Jo Park`; a name of
+/// two to four capitalised words (not `This Author`).
+fn more_by(text: &str) -> Option<String> {
+    let text = text.trim();
+    if text.len() > 80 || text.len() < "posts by ".len() {
+        return None;
+    }
+    // `rest` less the first of `words` it begins with, if any.
+    let after = |rest: &'_ str, words: &[&str]| -> Option<usize> {
+        words
+            .iter()
+            .find(|word| {
+                rest.get(..word.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(word))
+            })
+            .map(|word| word.len())
+    };
+    let mut rest = text;
+    for words in [&["view ", "see ", "read "][..], &["all ", "more "]] {
+        if let Some(length) = after(rest, words) {
+            rest = rest[length..].trim_start();
+        }
+    }
+    let length = after(rest, &["articles by ", "posts by ", "stories by "])?;
+    let rest = &rest[length..];
+    let name = collapse(rest.trim_end_matches(['.', '→', '›', '»']));
+    let words = name.split_whitespace().count();
+    ((2..=4).contains(&words)
+        && reads_as_name(&name)
+        && name
+            .split_whitespace()
+            .all(|word| word.chars().next().is_some_and(char::is_uppercase)))
+    .then(|| byline_name(&name))
+    .flatten()
 }
 
 /// Whether a byline names who updated or edited the page, not who wrote
@@ -2766,6 +2810,25 @@ mod tests {
         assert_eq!(closing("Author", "Recent Posts"), None);
         assert_eq!(closing("Written by", "Follow"), None);
         assert_eq!(closing("Written by Ana Lima", "Share"), Some("Ana Lima".to_owned()));
+    }
+
+    #[test]
+    fn a_link_to_more_of_their_writing_names_the_author() {
+        assert_eq!(more_by("All articles by Ana Lima").as_deref(), Some("Ana Lima"));
+        assert_eq!(more_by("View all posts by Ana Lima →").as_deref(), Some("Ana Lima"));
+        assert_eq!(more_by("More stories by  Ana\nLima").as_deref(), Some("Ana Lima"));
+        assert_eq!(more_by("Posts by Ana"), None);
+        assert_eq!(more_by("More posts by This Author"), None);
+        assert_eq!(more_by("See all posts by us:"), None);
+        assert_eq!(more_by("All Ana Lima"), None);
+        assert_eq!(more_by("Articles"), None);
+        let dom = page("Tide pools", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Tide pools");
+            let button = dom.element(body, "button");
+            dom.add_text(button, "All articles by Ana Lima");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Ana Lima"));
     }
 
     #[test]
