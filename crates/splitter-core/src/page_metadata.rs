@@ -253,16 +253,21 @@ impl Facts {
             *next = dom.next_sibling(node);
             let kind = dom.kind(node);
             if kind == NodeKind::Text {
+                if !full {
+                    continue;
+                }
+                let text = dom.text(node);
                 // Only what is near the main heading is about the page: a
                 // footer's `Website by …` is not its author, a sidebar's
-                // date not its date.
-                if full && facts.after_h1 <= DATE_NEAR_HEADING {
-                    facts.text(&dom.text(node));
-                } else if full && facts.closing_name.is_none() {
-                    facts.closing_text(&dom.text(node));
+                // date not its date. Further down, only an author's box
+                // (`Written by` `Jo Park`) is looked for.
+                if facts.after_h1 <= DATE_NEAR_HEADING {
+                    facts.text(&text);
+                } else if facts.closing_name.is_none() {
+                    facts.closing_text(&text);
                 }
-                if full && facts.more_by.is_none() {
-                    facts.more_by = more_by(&dom.text(node));
+                if facts.more_by.is_none() {
+                    facts.more_by = more_by(&text);
                 }
                 continue;
             }
