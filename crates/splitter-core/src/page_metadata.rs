@@ -1194,6 +1194,18 @@ fn byline_name(text: &str) -> Option<String> {
             text.rsplit(' ')
                 .next()
                 .is_some_and(|last| last.eq_ignore_ascii_case(word))
+        })
+        // A link's call to action (`Visit the Tide Store`, `Shop All`,
+        // `Get in touch`, `Read her articles`).
+        || [
+            "visit", "shop", "get", "read", "follow", "contact", "learn", "view", "browse",
+            "subscribe", "sign", "join", "click", "share", "explore", "discover", "download",
+        ]
+        .iter()
+        .any(|verb| {
+            text.split_whitespace()
+                .next()
+                .is_some_and(|first| first.eq_ignore_ascii_case(verb))
         });
     (words > 0
         && words <= 6
@@ -3061,6 +3073,11 @@ mod tests {
             Some("Reyan Perumal")
         );
         assert_eq!(byline_name("Author"), None);
+        // A link's call to action.
+        assert_eq!(byline_name("Visit the Tide Store"), None);
+        assert_eq!(byline_name("Shop All"), None);
+        assert_eq!(byline_name("Get in touch"), None);
+        assert_eq!(byline_name("Reading Jo").as_deref(), Some("Reading Jo"));
         // A thread's first poster, and a date after a comma.
         assert_eq!(
             byline_name("Started by Tide Walker, June 04, 2024, 11:23:55 AM").as_deref(),
