@@ -261,13 +261,24 @@ impl Facts {
                 // footer's `Website by …` is not its author, a sidebar's
                 // date not its date. Further down, only an author's box
                 // (`Written by` `Jo Park`) is looked for.
-                if facts.after_h1 <= DATE_NEAR_HEADING {
+                let near = facts.after_h1 <= DATE_NEAR_HEADING;
+                if near {
                     facts.text(&text);
-                } else if facts.closing_name.is_none() {
-                    facts.closing_text(&text);
                 }
-                if facts.more_by.is_none() {
-                    facts.more_by = more_by(&text);
+                // After the main heading, until they are found: an
+                // author's box further down, a link to more of their
+                // writing. Most texts are passed over on their first
+                // letter, without trimming them.
+                if facts.first_h1.is_some()
+                    && (facts.closing_name.is_none() || facts.more_by.is_none())
+                    && let Some(first) = first_letter(&text)
+                {
+                    if !near && facts.closing_name.is_none() {
+                        facts.closing_text(&text, first);
+                    }
+                    if facts.more_by.is_none() {
+                        facts.more_by = more_by(&text, first);
+                    }
                 }
                 continue;
             }
@@ -512,12 +523,17 @@ impl Facts {
     /// a label that says who wrote it (`Written by`, `Article by`; not a
     /// bare `By` or `Author`, which lists of other posts and widgets use,
     /// nor `Posted by`, which comments use) is the author's, when nothing
-    /// nearer names one.
-    fn closing_text(&mut self, text: &str) {
-        let text = text.trim();
-        if text.is_empty() {
+    /// nearer names one. `first` is the text's first byte that is no
+    /// whitespace: most texts are passed over on it, without trimming them.
+    fn closing_text(&mut self, text: &str, first: u8) {
+        if !self.after_closing_label && !matches!(first.to_ascii_lowercase(), b'w' | b'a') {
             return;
         }
+        if text.len() > 400 {
+            self.after_closing_label = false;
+            return;
+        }
+        let text = text.trim();
         const LABELS: [&str; 4] = ["written by", "article by", "words by", "authored by"];
         let labelled = text.len() <= 80
             && LABELS.iter().any(|label| {
@@ -989,7 +1005,12 @@ fn begins_with_byline_label(text: &str) -> bool {
 /// followed by its date: `by Jo Park - 2024-05-02`; not a menu's `By
 /// Category`).
 fn is_bare_byline(text: &str) -> bool {
-    if text.len() > 200 {
+    // Most texts are no byline: the cheap tests first.
+    if text.len() > 200
+        || !text
+            .get(..3)
+            .is_some_and(|head| head.eq_ignore_ascii_case("by "))
+    {
         return false;
     }
     let text = collapse(text);
@@ -1062,7 +1083,17 @@ fn is_author_page(href: &str) -> bool {
 /// The person a link to more of their writing names: `All articles by Jo
 /// Park`, `More posts by Jo Park`, `View all posts by Jo Park`; a name of
 /// two to four capitalised words (not `This Author`).
-fn more_by(text: &str) -> Option<String> {
+fn more_by(text: &str, first: u8) -> Option<String> {
+    // Most texts are passed over on their first letter (`first`, the first
+    // that is no whitespace) or their length, without trimming them.
+    if text.len() > 400
+        || !matches!(
+            first.to_ascii_lowercase(),
+            b'v' | b's' | b'r' | b'a' | b'm' | b'p'
+        )
+    {
+        return None;
+    }
     let text = text.trim();
     if text.len() > 80 || text.len() < "posts by ".len() {
         return None;
@@ -1094,6 +1125,12 @@ fn more_by(text: &str) -> Option<String> {
             .all(|word| word.chars().next().is_some_and(char::is_uppercase)))
     .then(|| byline_name(&name))
     .flatten()
+}
+
+/// The first byte of `text` that is no ASCII whitespace; `None` when it is
+/// all such whitespace.
+fn first_letter(text: &str) -> Option<u8> {
+    text.bytes().find(|byte| !byte.is_ascii_whitespace())
 }
 
 /// Whether a byline names who updated or edited the page, not who wrote
@@ -2829,16 +2866,20 @@ mod tests {
         assert_eq!(closing("Written by Ana Lima", "Share"), Some("Ana Lima".to_owned()));
     }
 
+    fn more_by_text(text: &str) -> Option<String> {
+        more_by(text, first_letter(text)?)
+    }
+
     #[test]
     fn a_link_to_more_of_their_writing_names_the_author() {
-        assert_eq!(more_by("All articles by Ana Lima").as_deref(), Some("Ana Lima"));
-        assert_eq!(more_by("View all posts by Ana Lima →").as_deref(), Some("Ana Lima"));
-        assert_eq!(more_by("More stories by  Ana\nLima").as_deref(), Some("Ana Lima"));
-        assert_eq!(more_by("Posts by Ana"), None);
-        assert_eq!(more_by("More posts by This Author"), None);
-        assert_eq!(more_by("See all posts by us:"), None);
-        assert_eq!(more_by("All Ana Lima"), None);
-        assert_eq!(more_by("Articles"), None);
+        assert_eq!(more_by_text("All articles by Ana Lima").as_deref(), Some("Ana Lima"));
+        assert_eq!(more_by_text("View all posts by Ana Lima →").as_deref(), Some("Ana Lima"));
+        assert_eq!(more_by_text("More stories by  Ana\nLima").as_deref(), Some("Ana Lima"));
+        assert_eq!(more_by_text("Posts by Ana"), None);
+        assert_eq!(more_by_text("More posts by This Author"), None);
+        assert_eq!(more_by_text("See all posts by us:"), None);
+        assert_eq!(more_by_text("All Ana Lima"), None);
+        assert_eq!(more_by_text("Articles"), None);
         let dom = page("Tide pools", |dom, body| {
             let h1 = dom.element(body, "h1");
             dom.add_text(h1, "Tide pools");
