@@ -553,9 +553,7 @@ impl Facts {
         }
         let label = text.trim_end_matches(':').trim();
         self.after_closing_label = text.len() <= "authored by:".len()
-            && LABELS
-                .iter()
-                .any(|known| label.eq_ignore_ascii_case(known));
+            && LABELS.iter().any(|known| label.eq_ignore_ascii_case(known));
     }
 
     /// The date shown next to the main heading: the first after it, else
@@ -993,11 +991,11 @@ fn begins_with_byline_label(text: &str) -> bool {
             "words by ",
             "started by ",
         ]
-            .iter()
-            .any(|label| {
-                text.get(..label.len())
-                    .is_some_and(|head| head.eq_ignore_ascii_case(label))
-            })
+        .iter()
+        .any(|label| {
+            text.get(..label.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(label))
+        })
 }
 
 /// Whether a short text after the main heading is `By` and a person's
@@ -1136,12 +1134,17 @@ fn first_letter(text: &str) -> Option<u8> {
 /// Whether a byline names who updated or edited the page, not who wrote
 /// it (`Updated by Jo Park`, `Last edited by jo`).
 fn names_an_editor(text: &str) -> bool {
-    ["updated by", "last updated by", "edited by", "last edited by"]
-        .iter()
-        .any(|label| {
-            text.get(..label.len())
-                .is_some_and(|head| head.eq_ignore_ascii_case(label))
-        })
+    [
+        "updated by",
+        "last updated by",
+        "edited by",
+        "last edited by",
+    ]
+    .iter()
+    .any(|label| {
+        text.get(..label.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(label))
+    })
 }
 
 /// A byline's name: its text without a leading "By" and without what
@@ -1483,12 +1486,15 @@ fn encoded_twice(text: &str) -> Option<String> {
             _ => 0,
         };
         let mut bytes = [0u8; 4];
-        let sequence = chars.get(at..at + length).filter(|_| length > 0).and_then(|run| {
-            for (slot, &c) in bytes.iter_mut().zip(run) {
-                *slot = byte_of(c)?;
-            }
-            std::str::from_utf8(&bytes[..length]).ok()
-        });
+        let sequence = chars
+            .get(at..at + length)
+            .filter(|_| length > 0)
+            .and_then(|run| {
+                for (slot, &c) in bytes.iter_mut().zip(run) {
+                    *slot = byte_of(c)?;
+                }
+                std::str::from_utf8(&bytes[..length]).ok()
+            });
         match sequence {
             Some(decoded) => {
                 out.push_str(decoded);
@@ -2795,7 +2801,10 @@ mod tests {
     #[test]
     fn text_encoded_twice_is_read_once() {
         let cases = [
-            ("Tide pools \u{e2}\u{80}\u{94} a guide\u{c2}\u{b6}", "Tide pools — a guide¶"),
+            (
+                "Tide pools \u{e2}\u{80}\u{94} a guide\u{c2}\u{b6}",
+                "Tide pools — a guide¶",
+            ),
             ("It\u{e2}\u{20ac}\u{2122}s low tide", "It’s low tide"),
             ("Caf\u{c3}\u{a9} — S\u{c3}\u{a3}o Paulo", "Café — São Paulo"),
             // Letters that stand for no sequence are left as they are.
@@ -2857,13 +2866,22 @@ mod tests {
             });
             full(&dom).author
         };
-        assert_eq!(closing("Written by", "Ana Lima").as_deref(), Some("Ana Lima"));
-        assert_eq!(closing("Article by:", "Ana Lima").as_deref(), Some("Ana Lima"));
+        assert_eq!(
+            closing("Written by", "Ana Lima").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(
+            closing("Article by:", "Ana Lima").as_deref(),
+            Some("Ana Lima")
+        );
         // A comment's poster, a widget's heading, no person's name.
         assert_eq!(closing("Posted by", "Ana Lima"), None);
         assert_eq!(closing("Author", "Recent Posts"), None);
         assert_eq!(closing("Written by", "Follow"), None);
-        assert_eq!(closing("Written by Ana Lima", "Share"), Some("Ana Lima".to_owned()));
+        assert_eq!(
+            closing("Written by Ana Lima", "Share"),
+            Some("Ana Lima".to_owned())
+        );
     }
 
     fn more_by_text(text: &str) -> Option<String> {
@@ -2872,9 +2890,18 @@ mod tests {
 
     #[test]
     fn a_link_to_more_of_their_writing_names_the_author() {
-        assert_eq!(more_by_text("All articles by Ana Lima").as_deref(), Some("Ana Lima"));
-        assert_eq!(more_by_text("View all posts by Ana Lima →").as_deref(), Some("Ana Lima"));
-        assert_eq!(more_by_text("More stories by  Ana\nLima").as_deref(), Some("Ana Lima"));
+        assert_eq!(
+            more_by_text("All articles by Ana Lima").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(
+            more_by_text("View all posts by Ana Lima →").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(
+            more_by_text("More stories by  Ana\nLima").as_deref(),
+            Some("Ana Lima")
+        );
         assert_eq!(more_by_text("Posts by Ana"), None);
         assert_eq!(more_by_text("More posts by This Author"), None);
         assert_eq!(more_by_text("See all posts by us:"), None);
@@ -3028,8 +3055,14 @@ mod tests {
         };
         assert_eq!(bare("by Ana Lima").as_deref(), Some("Ana Lima"));
         // Perhaps followed by its date.
-        assert_eq!(bare("by Ana Lima - 2024-05-02").as_deref(), Some("Ana Lima"));
-        assert_eq!(bare("by Ana Lima | May 2, 2024").as_deref(), Some("Ana Lima"));
+        assert_eq!(
+            bare("by Ana Lima - 2024-05-02").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(
+            bare("by Ana Lima | May 2, 2024").as_deref(),
+            Some("Ana Lima")
+        );
         assert_eq!(
             bare("by Ana Lima\n    -\n    2024-05-02").as_deref(),
             Some("Ana Lima")
