@@ -1006,8 +1006,9 @@ fn is_bare_byline(text: &str) -> bool {
     // Most texts are no byline: the cheap tests first.
     if text.len() > 200
         || !text
-            .get(..3)
-            .is_some_and(|head| head.eq_ignore_ascii_case("by "))
+            .get(..2)
+            .is_some_and(|head| head.eq_ignore_ascii_case("by"))
+        || !text.as_bytes().get(2).is_some_and(u8::is_ascii_whitespace)
     {
         return false;
     }
@@ -3067,6 +3068,7 @@ mod tests {
             bare("by Ana Lima\n    -\n    2024-05-02").as_deref(),
             Some("Ana Lima")
         );
+        assert_eq!(bare("By\n  Ana Lima").as_deref(), Some("Ana Lima"));
         assert_eq!(bare("By Price - Low to High"), None);
         assert_eq!(bare("By Price and size"), None);
         assert_eq!(bare("By Ana"), None);
