@@ -6,10 +6,10 @@
 //!
 //! | fact | sources |
 //! |---|---|
-//! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
+//! | `title` | the main heading (one that is the page's own title or its headline part first; text for screen readers only, a button's label and soft hyphens left out) when the page's own titles name the same thing (less a prefix of up to three words before the headline those titles give: a thread's label, a date); structured data's `headline` (completed from `og:title` or `<title>` when cut short at 110 characters), `og:title`, `twitter:title`, `<title>`, the main heading (the first `h1` that is not the site's name: a logo is passed over); a site's name appended to the title (`Headline \| Site`, `Topic / Board / Site`) is left out when the site's name is known or the main heading is the other part; an `h1` that begins the title's last part is the site's logo |
 //! | `description` | `<meta name=description>`, `og:description`, `twitter:description`, Dublin Core, structured data's `description` |
 //! | `language` | `<html lang>`, `Content-Language`, `og:locale`, structured data's `inLanguage` |
-//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author`, a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
+//! | `author` | structured data's `author` (text, object or list), `<meta name=author>`, `article:author`, Dublin Core's creator, a scholarly page's first `citation_author`, a preview card's `twitter:dataN` labelled `Written by`, microdata's `itemprop=author` (not one that says `Updated by`: who updated the page), a byline (`rel=author`, a link to an author's page such as `/author/jo`, an element whose class or id says author or byline; a role written after the name in an element of its own is left out), a capitalised name after a `By`/`Written by`/`Thread starter` label near the main heading (or in the label's own text: `Written by Jo`, or after the heading `by` and two to four capitalised words, perhaps followed by a date: `by Jo Park - 2025-09-13`; never a form's `<option>`), the name an author's box begins with, a forum's first poster after the main heading (`class=username`: a handle; on a page without an `h1`, its first poster's link), an author's box at the article's end (a person's name after `Written by`, further down), a link to more of their writing (`All articles by Jo Park`); an author's picture (`author-avatar`) is no byline; an `Organization`, or the site's or publisher's name, only when no other source names someone else |
 //! | `published` | structured data's `datePublished`, `article:published_time`, microdata's `datePublished` or `dateCreated` (the first of them: a question's, before its comments'), Dublin Core's date (days also as ordinals: `September 1st, 2023`), other publication `<meta>`s, the first `<time>` (its `datetime`, else its text), a date shown near the main heading (after it, or up to 12 texts above it: a dateline), perhaps labelled (`Published on`, `Last updated:`), perhaps followed by a reading time or a time of day |
 //! | `siteName` | `og:site_name`, structured data's `publisher` or `WebSite` name, `application-name` |
 //! | `url` | `<link rel=canonical>`, `og:url`, when absolute |
@@ -178,6 +178,15 @@ struct Facts {
     labelled_name: Option<String>,
     /// Whether the last text was such a label.
     after_by_label: bool,
+    /// A name after a byline's label further down than
+    /// [`DATE_NEAR_HEADING`] texts after the main heading: an author's box
+    /// at the article's end (`Written by` `Jo Park`).
+    closing_name: Option<String>,
+    /// Whether the last of those texts was such a label.
+    after_closing_label: bool,
+    /// The person a link to more of their writing names (`All articles by
+    /// Jo Park`).
+    more_by: Option<String>,
     /// A date in the byline (`by Matt Miller on Dec 16, 2025 at 11:00 AM`).
     byline_date: Option<String>,
     /// On a page without an `h1` so far, the first short text that is a
@@ -244,11 +253,32 @@ impl Facts {
             *next = dom.next_sibling(node);
             let kind = dom.kind(node);
             if kind == NodeKind::Text {
+                if !full {
+                    continue;
+                }
+                let text = dom.text(node);
                 // Only what is near the main heading is about the page: a
                 // footer's `Website by …` is not its author, a sidebar's
-                // date not its date.
-                if full && facts.after_h1 <= DATE_NEAR_HEADING {
-                    facts.text(&dom.text(node));
+                // date not its date. Further down, only an author's box
+                // (`Written by` `Jo Park`) is looked for.
+                let near = facts.after_h1 <= DATE_NEAR_HEADING;
+                if near {
+                    facts.text(&text);
+                }
+                // After the main heading, until they are found: an
+                // author's box further down, a link to more of their
+                // writing. Most texts are passed over on their first
+                // letter, without trimming them.
+                if facts.first_h1.is_some()
+                    && (facts.closing_name.is_none() || facts.more_by.is_none())
+                    && let Some(first) = first_letter(&text)
+                {
+                    if !near && facts.closing_name.is_none() {
+                        facts.closing_text(&text, first);
+                    }
+                    if facts.more_by.is_none() {
+                        facts.more_by = more_by(&text, first);
+                    }
                 }
                 continue;
             }
@@ -338,8 +368,12 @@ impl Facts {
         }
         if is("h1") && self.h1s.len() < MOST_H1S {
             // A permalink's sign after the heading (`Middleware ¶`) is not
-            // its text.
-            let text = text_under(dom, node, true)
+            // its text, nor a button's label in it (`Chapter reef Copy
+            // link`), unless the heading is only a button (an accordion's).
+            let shown = Some(text_under(dom, node, Reading::ShownWithoutButtons))
+                .filter(|text| !text.is_empty())
+                .unwrap_or_else(|| text_under(dom, node, Reading::Shown));
+            let text = shown
                 .trim_end_matches(['¶', '#', '§'])
                 .trim_end()
                 .to_owned();
@@ -396,7 +430,10 @@ impl Facts {
                         };
                         Some(text)
                     })
-                    .filter(|value| !value.is_empty());
+                    .filter(|value| !value.is_empty())
+                    // Who updated the page is not its author: the next
+                    // `itemprop=author` is read.
+                    .filter(|value| known != "author" || !names_an_editor(value));
                 if let Some(value) = value {
                     self.microdata.insert(known, value);
                 }
@@ -479,6 +516,44 @@ impl Facts {
             return;
         }
         self.visible_date = shown_date(text);
+    }
+
+    /// A text further down than [`DATE_NEAR_HEADING`] texts after the
+    /// main heading: a person's name (two to four capitalised words) after
+    /// a label that says who wrote it (`Written by`, `Article by`; not a
+    /// bare `By` or `Author`, which lists of other posts and widgets use,
+    /// nor `Posted by`, which comments use) is the author's, when nothing
+    /// nearer names one. `first` is the text's first byte that is no
+    /// whitespace: most texts are passed over on it, without trimming them.
+    fn closing_text(&mut self, text: &str, first: u8) {
+        if !self.after_closing_label && !matches!(first.to_ascii_lowercase(), b'w' | b'a') {
+            return;
+        }
+        if text.len() > 400 {
+            self.after_closing_label = false;
+            return;
+        }
+        let text = text.trim();
+        const LABELS: [&str; 4] = ["written by", "article by", "words by", "authored by"];
+        let labelled = text.len() <= 80
+            && LABELS.iter().any(|label| {
+                text.get(..label.len() + 1).is_some_and(|head| {
+                    head.ends_with(' ') && head[..label.len()].eq_ignore_ascii_case(label)
+                })
+            });
+        if self.after_closing_label || labelled {
+            self.closing_name = byline_name(text).filter(|name| {
+                let words = name.split_whitespace().count();
+                (2..=4).contains(&words)
+                    && reads_as_name(name)
+                    && name
+                        .split_whitespace()
+                        .all(|word| word.chars().next().is_some_and(char::is_uppercase))
+            });
+        }
+        let label = text.trim_end_matches(':').trim();
+        self.after_closing_label = text.len() <= "authored by:".len()
+            && LABELS.iter().any(|known| label.eq_ignore_ascii_case(known));
     }
 
     /// The date shown next to the main heading: the first after it, else
@@ -582,6 +657,8 @@ impl Facts {
                     .clone()
                     .filter(|_| self.first_h1.is_none())
             }),
+            self.closing_name.clone(),
+            self.more_by.clone(),
         ];
         let mut named = candidates
             .into_iter()
@@ -882,7 +959,7 @@ fn is_handle(text: &str) -> bool {
 /// Whether a text is a label that a byline's name follows (`By`,
 /// `Written by`, `Author:`).
 fn is_byline_label(text: &str) -> bool {
-    if text.len() > "authored by:".len() {
+    if text.len() > "thread starter:".len() {
         return false;
     }
     let label = text.trim_end_matches(':').trim();
@@ -894,6 +971,9 @@ fn is_byline_label(text: &str) -> bool {
         "author",
         "words by",
         "article by",
+        // A forum thread's first poster (`Thread starter`, `Started by`).
+        "thread starter",
+        "started by",
     ]
     .iter()
     .any(|known| label.eq_ignore_ascii_case(known))
@@ -904,24 +984,47 @@ fn is_byline_label(text: &str) -> bool {
 /// Category`).
 fn begins_with_byline_label(text: &str) -> bool {
     text.len() <= 80
-        && ["written by ", "posted by ", "article by ", "words by "]
-            .iter()
-            .any(|label| {
-                text.get(..label.len())
-                    .is_some_and(|head| head.eq_ignore_ascii_case(label))
-            })
+        && [
+            "written by ",
+            "posted by ",
+            "article by ",
+            "words by ",
+            "started by ",
+        ]
+        .iter()
+        .any(|label| {
+            text.get(..label.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(label))
+        })
 }
 
 /// Whether a short text after the main heading is `By` and a person's
-/// name: two to four words, each capitalised (`by Jo Park`; not a menu's
-/// `By Category`).
+/// name: two to four words, each capitalised (`by Jo Park`, perhaps
+/// followed by its date: `by Jo Park - 2024-05-02`; not a menu's `By
+/// Category`).
 fn is_bare_byline(text: &str) -> bool {
+    // Most texts are no byline: the cheap tests first.
+    if text.len() > 200
+        || !text
+            .get(..2)
+            .is_some_and(|head| head.eq_ignore_ascii_case("by"))
+        || !text.as_bytes().get(2).is_some_and(u8::is_ascii_whitespace)
+    {
+        return false;
+    }
+    let text = collapse(text);
     text.len() <= 50
         && text
             .get(..3)
             .is_some_and(|head| head.eq_ignore_ascii_case("by "))
         && {
-            let words: Vec<&str> = text[3..].split_whitespace().collect();
+            let name = [" - ", " | ", " · ", " • ", " — ", " – "]
+                .iter()
+                .filter_map(|separator| text[3..].split_once(separator))
+                .map(|(name, _)| name)
+                .min_by_key(|name| name.len())
+                .unwrap_or(&text[3..]);
+            let words: Vec<&str> = name.split_whitespace().collect();
             (2..=4).contains(&words.len())
                 && words
                     .iter()
@@ -943,12 +1046,14 @@ fn reads_as_name(text: &str) -> bool {
 }
 
 /// An author field that names no one: a number (a social network's
-/// profile id, `262588213843476`) or a template's unfilled key
-/// (`page.head.author`, `{{ author }}`).
+/// profile id, `262588213843476`), a template's unfilled key
+/// (`page.head.author`, `{{ author }}`) or value (`undefined`, `null`).
 fn is_no_name(text: &str) -> bool {
     let text = text.trim();
     text.bytes().all(|byte| byte.is_ascii_digit())
         || text.contains("{{")
+        || text.eq_ignore_ascii_case("undefined")
+        || text.eq_ignore_ascii_case("null")
         || (!text.contains(' ')
             && text.contains('.')
             && text
@@ -974,12 +1079,84 @@ fn is_author_page(href: &str) -> bool {
     false
 }
 
+/// The person a link to more of their writing names: `All articles by Jo
+/// Park`, `More posts by Jo Park`, `View all posts by Jo Park`; a name of
+/// two to four capitalised words (not `This Author`).
+fn more_by(text: &str, first: u8) -> Option<String> {
+    // Most texts are passed over on their first letter (`first`, the first
+    // that is no whitespace) or their length, without trimming them.
+    if text.len() > 400
+        || !matches!(
+            first.to_ascii_lowercase(),
+            b'v' | b's' | b'r' | b'a' | b'm' | b'p'
+        )
+    {
+        return None;
+    }
+    let text = text.trim();
+    if text.len() > 80 || text.len() < "posts by ".len() {
+        return None;
+    }
+    // `rest` less the first of `words` it begins with, if any.
+    let after = |rest: &'_ str, words: &[&str]| -> Option<usize> {
+        words
+            .iter()
+            .find(|word| {
+                rest.get(..word.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(word))
+            })
+            .map(|word| word.len())
+    };
+    let mut rest = text;
+    for words in [&["view ", "see ", "read "][..], &["all ", "more "]] {
+        if let Some(length) = after(rest, words) {
+            rest = rest[length..].trim_start();
+        }
+    }
+    let length = after(rest, &["articles by ", "posts by ", "stories by "])?;
+    let rest = &rest[length..];
+    let name = collapse(rest.trim_end_matches(['.', '→', '›', '»']));
+    let words = name.split_whitespace().count();
+    ((2..=4).contains(&words)
+        && reads_as_name(&name)
+        && name
+            .split_whitespace()
+            .all(|word| word.chars().next().is_some_and(char::is_uppercase)))
+    .then(|| byline_name(&name))
+    .flatten()
+}
+
+/// The first byte of `text` that is no ASCII whitespace; `None` when it is
+/// all such whitespace.
+fn first_letter(text: &str) -> Option<u8> {
+    text.bytes().find(|byte| !byte.is_ascii_whitespace())
+}
+
+/// Whether a byline names who updated or edited the page, not who wrote
+/// it (`Updated by Jo Park`, `Last edited by jo`).
+fn names_an_editor(text: &str) -> bool {
+    [
+        "updated by",
+        "last updated by",
+        "edited by",
+        "last edited by",
+    ]
+    .iter()
+    .any(|label| {
+        text.get(..label.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(label))
+    })
+}
+
 /// A byline's name: its text without a leading "By" and without what
 /// follows the name (` - Mar 27, 2024`, ` | 5 min read`), when it reads as
 /// a name: at most 6 words, no digits, not a label alone (`Author`).
 fn byline_name(text: &str) -> Option<String> {
     // `By&nbsp;Jo` reads as `By Jo`.
     let collapsed = collapse(text);
+    if names_an_editor(&collapsed) {
+        return None;
+    }
     let mut text = collapsed.as_str();
     // Labels may follow one another (`Author Posted by Jo`, a screen
     // reader's label before the visible one): each is taken off.
@@ -987,6 +1164,7 @@ fn byline_name(text: &str) -> Option<String> {
         "written by ",
         "posted by:",
         "posted by ",
+        "started by ",
         "authored by:",
         "authored by ",
         "reviewed by ",
@@ -1006,10 +1184,24 @@ fn byline_name(text: &str) -> Option<String> {
     }) {
         text = text[prefix.len()..].trim();
     }
+    let labelled = text.len() < collapsed.len();
     for separator in [" - ", " | ", " · ", " • ", " — ", " – ", " on "] {
         if let Some(at) = text.find(separator) {
             text = &text[..at];
         }
+    }
+    // After a label, a date after a comma (`Started by Jo Park, June 04,
+    // 2024, 11:23 AM`); not a list of names (`Jo Park, Sam Lee`). Without
+    // a label, what comes before a comma need be no name (`Sat, 20 Dec`).
+    let mut end = 0;
+    for part in text.split(", ") {
+        if part.chars().any(|c| c.is_ascii_digit()) {
+            break;
+        }
+        end += part.len() + ", ".len();
+    }
+    if labelled && end > 0 {
+        text = text.get(..end - ", ".len()).unwrap_or(text);
     }
     // A role in brackets after the name (`Albert Swann (Editor)`), not a
     // name's own (`Paramita (Guha) Ghosh`).
@@ -1018,7 +1210,9 @@ fn byline_name(text: &str) -> Option<String> {
     {
         text = &text[..at];
     }
-    let text = text.trim_matches(|c: char| matches!(c, '|' | '·' | ',' | ':') || c.is_whitespace());
+    // A form's required field is marked `*` (`Name *`).
+    let text =
+        text.trim_matches(|c: char| matches!(c, '|' | '·' | ',' | ':' | '*') || c.is_whitespace());
     let words = text.split_whitespace().count();
     let label = [
         "author",
@@ -1029,6 +1223,9 @@ fn byline_name(text: &str) -> Option<String> {
         "admin",
         "full bio",
         "the author",
+        // A comment form's field (`<label for=author>Name *</label>`).
+        "name",
+        "your name",
     ]
     .iter()
     .any(|label| text.eq_ignore_ascii_case(label))
@@ -1038,6 +1235,18 @@ fn byline_name(text: &str) -> Option<String> {
             text.rsplit(' ')
                 .next()
                 .is_some_and(|last| last.eq_ignore_ascii_case(word))
+        })
+        // A link's call to action (`Visit the Tide Store`, `Shop All`,
+        // `Get in touch`, `Read her articles`).
+        || [
+            "visit", "shop", "get", "read", "follow", "contact", "learn", "view", "browse",
+            "subscribe", "sign", "join", "click", "share", "explore", "discover", "download",
+        ]
+        .iter()
+        .any(|verb| {
+            text.split_whitespace()
+                .next()
+                .is_some_and(|first| first.eq_ignore_ascii_case(verb))
         });
     (words > 0
         && words <= 6
@@ -1171,7 +1380,18 @@ fn named_descendant<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
 /// The text under `node` (scripts and styles left out), whitespace
 /// collapsed, at most [`LONGEST_TEXT`] characters read.
 fn text_of<A: DomAdapter>(dom: &A, node: A::Node) -> String {
-    text_under(dom, node, false)
+    text_under(dom, node, Reading::All)
+}
+
+/// What of an element's text [`text_under`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// All of it (scripts and styles left out).
+    All,
+    /// What is shown: not what only a screen reader reads ([`is_unseen`]).
+    Shown,
+    /// What is shown, less the labels of buttons (`Copy item path`).
+    ShownWithoutButtons,
 }
 
 /// Whether an element is there for screen readers only, never shown
@@ -1191,9 +1411,9 @@ fn is_unseen<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
     })
 }
 
-/// The text under `node` as [`text_of`] reads it; when `shown`, without
-/// what only a screen reader reads ([`is_unseen`]).
-fn text_under<A: DomAdapter>(dom: &A, node: A::Node, shown: bool) -> String {
+/// The text under `node` as [`text_of`] reads it, less what `reading`
+/// leaves out.
+fn text_under<A: DomAdapter>(dom: &A, node: A::Node, reading: Reading) -> String {
     let mut text = String::new();
     let mut stack = vec![dom.first_child(node)];
     while let Some(next) = stack.last_mut() {
@@ -1209,7 +1429,9 @@ fn text_under<A: DomAdapter>(dom: &A, node: A::Node, shown: bool) -> String {
                 let skipped = ["script", "style", "template"]
                     .iter()
                     .any(|skip| name.eq_ignore_ascii_case(skip))
-                    || (shown && is_unseen(dom, current));
+                    || (reading != Reading::All && is_unseen(dom, current))
+                    || (reading == Reading::ShownWithoutButtons
+                        && name.eq_ignore_ascii_case("button"));
                 if !skipped {
                     // Block boundaries read as spaces.
                     text.push(' ');
@@ -1227,14 +1449,107 @@ fn text_under<A: DomAdapter>(dom: &A, node: A::Node, shown: bool) -> String {
     collapse(&text)
 }
 
-/// `text` with every run of whitespace one space, trimmed, and without
-/// soft hyphens (U+00AD: where a word may break, not shown otherwise).
+/// `text` with every run of whitespace one space, trimmed, without soft
+/// hyphens (U+00AD: where a word may break, not shown otherwise) and with
+/// characters encoded twice read once ([`encoded_twice`]).
 fn collapse(text: &str) -> String {
+    let repaired = encoded_twice(text);
+    let text = repaired.as_deref().unwrap_or(text);
     let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if collapsed.contains('\u{ad}') {
         collapsed.replace('\u{ad}', "")
     } else {
         collapsed
+    }
+}
+
+/// `text` read again where its UTF-8 was read as Latin-1 or Windows-1252
+/// (`â€”` or `â\u{80}\u{94}` for `—`, `Â¶` for `¶`), as pages saved
+/// through two encodings show it; `None` when nothing is. A sequence is
+/// read again only when all its characters stand for the bytes of one
+/// UTF-8 character, so text that only has such letters (`SÃO`, `café`)
+/// is left alone.
+fn encoded_twice(text: &str) -> Option<String> {
+    // The first byte of a sequence reads as `Â` to `ô` (U+00C2–U+00F4),
+    // which UTF-8 writes from the byte 0xC3: most text has none.
+    if !text.as_bytes().contains(&0xC3) {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    let mut at = 0;
+    while let Some(&c) = chars.get(at) {
+        let length = match u32::from(c) {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => 0,
+        };
+        let mut bytes = [0u8; 4];
+        let sequence = chars
+            .get(at..at + length)
+            .filter(|_| length > 0)
+            .and_then(|run| {
+                for (slot, &c) in bytes.iter_mut().zip(run) {
+                    *slot = byte_of(c)?;
+                }
+                std::str::from_utf8(&bytes[..length]).ok()
+            });
+        match sequence {
+            Some(decoded) => {
+                out.push_str(decoded);
+                at += length;
+                changed = true;
+            }
+            None => {
+                out.push(c);
+                at += 1;
+            }
+        }
+    }
+    changed.then_some(out)
+}
+
+/// The byte a character stands for when UTF-8 was read as Latin-1 or
+/// Windows-1252 (`€` for 0x80, `”` for 0x94), for the bytes a sequence is
+/// made of (0x80 to 0xF4).
+fn byte_of(c: char) -> Option<u8> {
+    const WINDOWS_1252: &[(char, u8)] = &[
+        ('€', 0x80),
+        ('‚', 0x82),
+        ('ƒ', 0x83),
+        ('„', 0x84),
+        ('…', 0x85),
+        ('†', 0x86),
+        ('‡', 0x87),
+        ('ˆ', 0x88),
+        ('‰', 0x89),
+        ('Š', 0x8A),
+        ('‹', 0x8B),
+        ('Œ', 0x8C),
+        ('Ž', 0x8E),
+        ('‘', 0x91),
+        ('’', 0x92),
+        ('“', 0x93),
+        ('”', 0x94),
+        ('•', 0x95),
+        ('–', 0x96),
+        ('—', 0x97),
+        ('˜', 0x98),
+        ('™', 0x99),
+        ('š', 0x9A),
+        ('›', 0x9B),
+        ('œ', 0x9C),
+        ('ž', 0x9E),
+        ('Ÿ', 0x9F),
+    ];
+    match u32::from(c) {
+        code @ 0x80..=0xF4 => u8::try_from(code).ok(),
+        _ => WINDOWS_1252
+            .iter()
+            .find(|(known, _)| *known == c)
+            .map(|(_, byte)| *byte),
     }
 }
 
@@ -2453,6 +2768,156 @@ mod tests {
     }
 
     #[test]
+    fn a_buttons_label_in_a_heading_is_not_its_title() {
+        let dom = page("reef - Field Guide", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Chapter ");
+            let name = dom.element(h1, "span");
+            dom.add_text(name, "reef");
+            let button = dom.element(h1, "button");
+            dom.add_text(button, "Copy link");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Chapter reef"));
+        // A heading that is only a button (an accordion's) keeps its text.
+        let dom = page("Shore birds and tide pools", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            let button = dom.element(h1, "button");
+            dom.add_text(button, "Shore birds");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Shore birds"));
+    }
+
+    #[test]
+    fn who_updated_the_page_is_not_its_author() {
+        let dom = page("Tide pools", |dom, body| {
+            for credit in ["Updated by Ben Ode", "Ana Lima"] {
+                let span = dom.element(body, "span");
+                dom.set_attribute(span, "itemprop", "author");
+                dom.add_text(span, credit);
+            }
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Ana Lima"));
+    }
+
+    #[test]
+    fn text_encoded_twice_is_read_once() {
+        let cases = [
+            (
+                "Tide pools \u{e2}\u{80}\u{94} a guide\u{c2}\u{b6}",
+                "Tide pools — a guide¶",
+            ),
+            ("It\u{e2}\u{20ac}\u{2122}s low tide", "It’s low tide"),
+            ("Caf\u{c3}\u{a9} — S\u{c3}\u{a3}o Paulo", "Café — São Paulo"),
+            // Letters that stand for no sequence are left as they are.
+            ("SÃO PAULO café", "SÃO PAULO café"),
+            ("Â", "Â"),
+            ("â\u{80}", "â\u{80}"),
+            ("ô\u{bf}\u{bf}\u{bf}", "ô\u{bf}\u{bf}\u{bf}"),
+        ];
+        for (text, read) in cases {
+            assert_eq!(collapse(text), read, "{text:?}");
+        }
+        let dom = page("Tide pools | Field Notes", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Tide pools \u{e2}\u{80}\u{94} a guide\u{c2}\u{b6}");
+        });
+        assert_eq!(full(&dom).title.as_deref(), Some("Tide pools — a guide"));
+    }
+
+    #[test]
+    fn a_threads_starter_is_its_author() {
+        let dom = page("Kayak or canoe?", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Kayak or canoe?");
+            let item = dom.element(body, "li");
+            let label = dom.element(item, "span");
+            dom.set_attribute(label, "class", "sr-only");
+            dom.add_text(label, "Thread starter");
+            let link = dom.element(item, "a");
+            dom.add_text(link, "Tide Walker");
+            // Who is online, further down.
+            let online = dom.element(body, "a");
+            dom.set_attribute(online, "class", "username");
+            dom.add_text(online, "reef_rider");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Tide Walker"));
+        let dom = page("Kayak or canoe?", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Kayak or canoe?");
+            let credit = dom.element(body, "p");
+            dom.add_text(credit, "Started by Tide Walker, June 04, 2024, 11:23:55 AM");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Tide Walker"));
+    }
+
+    #[test]
+    fn an_authors_box_at_the_articles_end_names_its_author() {
+        let closing = |label: &str, name: &str| {
+            let dom = page("Tide pools", |dom, body| {
+                let h1 = dom.element(body, "h1");
+                dom.add_text(h1, "Tide pools");
+                for _ in 0..=DATE_NEAR_HEADING {
+                    let paragraph = dom.element(body, "p");
+                    dom.add_text(paragraph, "The tide went out and the pools stayed.");
+                }
+                let heading = dom.element(body, "h4");
+                dom.add_text(heading, label);
+                let link = dom.element(body, "a");
+                dom.add_text(link, name);
+            });
+            full(&dom).author
+        };
+        assert_eq!(
+            closing("Written by", "Ana Lima").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(
+            closing("Article by:", "Ana Lima").as_deref(),
+            Some("Ana Lima")
+        );
+        // A comment's poster, a widget's heading, no person's name.
+        assert_eq!(closing("Posted by", "Ana Lima"), None);
+        assert_eq!(closing("Author", "Recent Posts"), None);
+        assert_eq!(closing("Written by", "Follow"), None);
+        assert_eq!(
+            closing("Written by Ana Lima", "Share"),
+            Some("Ana Lima".to_owned())
+        );
+    }
+
+    fn more_by_text(text: &str) -> Option<String> {
+        more_by(text, first_letter(text)?)
+    }
+
+    #[test]
+    fn a_link_to_more_of_their_writing_names_the_author() {
+        assert_eq!(
+            more_by_text("All articles by Ana Lima").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(
+            more_by_text("View all posts by Ana Lima →").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(
+            more_by_text("More stories by  Ana\nLima").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(more_by_text("Posts by Ana"), None);
+        assert_eq!(more_by_text("More posts by This Author"), None);
+        assert_eq!(more_by_text("See all posts by us:"), None);
+        assert_eq!(more_by_text("All Ana Lima"), None);
+        assert_eq!(more_by_text("Articles"), None);
+        let dom = page("Tide pools", |dom, body| {
+            let h1 = dom.element(body, "h1");
+            dom.add_text(h1, "Tide pools");
+            let button = dom.element(body, "button");
+            dom.add_text(button, "All articles by Ana Lima");
+        });
+        assert_eq!(full(&dom).author.as_deref(), Some("Ana Lima"));
+    }
+
+    #[test]
     fn a_soft_hyphen_is_not_part_of_the_title() {
         let dom = page("Rock pool guide - Field Notes", |dom, body| {
             let h1 = dom.element(body, "h1");
@@ -2590,6 +3055,21 @@ mod tests {
             full(&dom).author
         };
         assert_eq!(bare("by Ana Lima").as_deref(), Some("Ana Lima"));
+        // Perhaps followed by its date.
+        assert_eq!(
+            bare("by Ana Lima - 2024-05-02").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(
+            bare("by Ana Lima | May 2, 2024").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(
+            bare("by Ana Lima\n    -\n    2024-05-02").as_deref(),
+            Some("Ana Lima")
+        );
+        assert_eq!(bare("By\n  Ana Lima").as_deref(), Some("Ana Lima"));
+        assert_eq!(bare("By Price - Low to High"), None);
         assert_eq!(bare("By Price and size"), None);
         assert_eq!(bare("By Ana"), None);
     }
@@ -2669,6 +3149,29 @@ mod tests {
             Some("Reyan Perumal")
         );
         assert_eq!(byline_name("Author"), None);
+        // A link's call to action.
+        assert_eq!(byline_name("Visit the Tide Store"), None);
+        assert_eq!(byline_name("Shop All"), None);
+        assert_eq!(byline_name("Get in touch"), None);
+        assert_eq!(byline_name("Reading Jo").as_deref(), Some("Reading Jo"));
+        // A thread's first poster, and a date after a comma.
+        assert_eq!(
+            byline_name("Started by Tide Walker, June 04, 2024, 11:23:55 AM").as_deref(),
+            Some("Tide Walker")
+        );
+        assert_eq!(
+            byline_name("Ana Lima, Ben Ode").as_deref(),
+            Some("Ana Lima, Ben Ode")
+        );
+        assert_eq!(byline_name("June 04, 2024"), None);
+        assert_eq!(byline_name("Sat, 20 Dec, 2025 - 06:36"), None);
+        // A comment form's field is no byline.
+        assert_eq!(byline_name("Name *"), None);
+        assert_eq!(byline_name("Your name"), None);
+        assert_eq!(byline_name("Ana Lima *").as_deref(), Some("Ana Lima"));
+        // Who updated the page did not write it.
+        assert_eq!(byline_name("Updated by Ana Lima"), None);
+        assert_eq!(byline_name("Last edited by ana_l"), None);
         // A label that ends with `author`: the name is in the next element.
         assert_eq!(byline_name("Thread Author"), None);
         assert_eq!(byline_name("Meet the authors"), None);
@@ -2715,6 +3218,8 @@ mod tests {
             "{{ post.author }}",
             "100200300400",
             " 42 ",
+            "undefined",
+            "NULL",
         ] {
             assert_eq!(
                 with_meta("author", value).as_deref(),
