@@ -175,7 +175,20 @@ const BOILERPLATE_TOKENS: &[&str] = &["advert"];
 /// as whole tokens in the plural (`reviews`, `product-reviews`), since a
 /// single `review` is as often the article itself.
 const REVIEW_TOKENS: &[&str] = &["reviews"];
-const FURNITURE_TOKENS: &[&str] = &["nav", "meta", "foot", "aside", "thumb", "references"];
+/// Furniture as whole tokens. `date`, `posted` and `timestamp` name a
+/// date stamp (`published-date`, `posted-on`), as a `<time>` is one (see
+/// `Rules::TIMES`); inside a word they are not (`update`, `candidate`).
+const FURNITURE_TOKENS: &[&str] = &[
+    "nav",
+    "meta",
+    "foot",
+    "aside",
+    "thumb",
+    "references",
+    "date",
+    "posted",
+    "timestamp",
+];
 
 /// Words that mean furniture at the end of a class token (`site-header`,
 /// `pageheader`, `footers`) but not at its start (`headerlink`, Sphinx's
