@@ -178,9 +178,10 @@ impl Rules {
     /// (`card-meta`, `product-caption`, `menu-item` for a restaurant's
     /// dishes): there the words remove the content itself.
     pub const ENTRIES: Rules = Rules(1 << 15);
-    /// A `<time>` holding no prose is pruned: a date stamp (of an
-    /// article, a post, an entry) is what the page says about its
-    /// content, not the content.
+    /// A `<time>` that holds no prose and stands outside a prose
+    /// paragraph is pruned: a date stamp (of an article, a post, an
+    /// entry) is what the page says about its content, not the content;
+    /// a date inside a sentence is part of the sentence.
     pub const TIMES: Rules = Rules(1 << 16);
     /// Every rule.
     pub const ALL: Rules = Rules((1 << 17) - 1);
