@@ -542,14 +542,8 @@ impl Facts {
                 })
             });
         if self.after_closing_label || labelled {
-            self.closing_name = byline_name(text).filter(|name| {
-                let words = name.split_whitespace().count();
-                (2..=4).contains(&words)
-                    && reads_as_name(name)
-                    && name
-                        .split_whitespace()
-                        .all(|word| word.chars().next().is_some_and(char::is_uppercase))
-            });
+            self.closing_name =
+                byline_name(text).filter(|name| is_capitalised_words(name) && reads_as_name(name));
         }
         let label = text.trim_end_matches(':').trim();
         self.after_closing_label = text.len() <= "authored by:".len()
@@ -992,10 +986,7 @@ fn begins_with_byline_label(text: &str) -> bool {
             "started by ",
         ]
         .iter()
-        .any(|label| {
-            text.get(..label.len())
-                .is_some_and(|head| head.eq_ignore_ascii_case(label))
-        })
+        .any(|label| begins_with(text, label))
 }
 
 /// Whether a short text after the main heading is `By` and a person's
@@ -1005,31 +996,36 @@ fn begins_with_byline_label(text: &str) -> bool {
 fn is_bare_byline(text: &str) -> bool {
     // Most texts are no byline: the cheap tests first.
     if text.len() > 200
-        || !text
-            .get(..2)
-            .is_some_and(|head| head.eq_ignore_ascii_case("by"))
+        || !begins_with(text, "by")
         || !text.as_bytes().get(2).is_some_and(u8::is_ascii_whitespace)
     {
         return false;
     }
     let text = collapse(text);
-    text.len() <= 50
+    text.len() <= 50 && begins_with(&text, "by ") && {
+        let name = [" - ", " | ", " · ", " • ", " — ", " – "]
+            .iter()
+            .filter_map(|separator| text[3..].split_once(separator))
+            .map(|(name, _)| name)
+            .min_by_key(|name| name.len())
+            .unwrap_or(&text[3..]);
+        is_capitalised_words(name)
+    }
+}
+
+/// Whether `text` begins with `prefix`, ignoring ASCII case.
+fn begins_with(text: &str, prefix: &str) -> bool {
+    text.get(..prefix.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+}
+
+/// Whether `text` is two to four words, each beginning with a capital
+/// letter (`Jo Park`; not `This author`, nor a sentence).
+fn is_capitalised_words(text: &str) -> bool {
+    (2..=4).contains(&text.split_whitespace().count())
         && text
-            .get(..3)
-            .is_some_and(|head| head.eq_ignore_ascii_case("by "))
-        && {
-            let name = [" - ", " | ", " · ", " • ", " — ", " – "]
-                .iter()
-                .filter_map(|separator| text[3..].split_once(separator))
-                .map(|(name, _)| name)
-                .min_by_key(|name| name.len())
-                .unwrap_or(&text[3..]);
-            let words: Vec<&str> = name.split_whitespace().collect();
-            (2..=4).contains(&words.len())
-                && words
-                    .iter()
-                    .all(|word| word.chars().next().is_some_and(char::is_uppercase))
-        }
+            .split_whitespace()
+            .all(|word| word.chars().next().is_some_and(char::is_uppercase))
 }
 
 /// Whether a text after a `By` label reads as a name, not code or a
@@ -1101,10 +1097,7 @@ fn more_by(text: &str, first: u8) -> Option<String> {
     let after = |rest: &'_ str, words: &[&str]| -> Option<usize> {
         words
             .iter()
-            .find(|word| {
-                rest.get(..word.len())
-                    .is_some_and(|head| head.eq_ignore_ascii_case(word))
-            })
+            .find(|word| begins_with(rest, word))
             .map(|word| word.len())
     };
     let mut rest = text;
@@ -1116,14 +1109,9 @@ fn more_by(text: &str, first: u8) -> Option<String> {
     let length = after(rest, &["articles by ", "posts by ", "stories by "])?;
     let rest = &rest[length..];
     let name = collapse(rest.trim_end_matches(['.', '→', '›', '»']));
-    let words = name.split_whitespace().count();
-    ((2..=4).contains(&words)
-        && reads_as_name(&name)
-        && name
-            .split_whitespace()
-            .all(|word| word.chars().next().is_some_and(char::is_uppercase)))
-    .then(|| byline_name(&name))
-    .flatten()
+    (is_capitalised_words(&name) && reads_as_name(&name))
+        .then(|| byline_name(&name))
+        .flatten()
 }
 
 /// The first byte of `text` that is no ASCII whitespace; `None` when it is
@@ -1142,10 +1130,7 @@ fn names_an_editor(text: &str) -> bool {
         "last edited by",
     ]
     .iter()
-    .any(|label| {
-        text.get(..label.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(label))
-    })
+    .any(|label| begins_with(text, label))
 }
 
 /// A byline's name: its text without a leading "By" and without what
@@ -1178,10 +1163,8 @@ fn byline_name(text: &str) -> Option<String> {
         "por ",
     ]
     .into_iter()
-    .find(|prefix| {
-        text.get(..prefix.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
-    }) {
+    .find(|prefix| begins_with(text, prefix))
+    {
         text = text[prefix.len()..].trim();
     }
     let labelled = text.len() < collapsed.len();
@@ -1322,11 +1305,7 @@ fn boxed_name<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
                 if text.is_empty() {
                     continue;
                 }
-                let words = text.split_whitespace().count();
-                let capitalised = text
-                    .split_whitespace()
-                    .all(|word| word.chars().next().is_some_and(char::is_uppercase));
-                return ((2..=4).contains(&words) && capitalised && reads_as_name(&text))
+                return (is_capitalised_words(&text) && reads_as_name(&text))
                     .then(|| byline_name(&text))
                     .flatten();
             }
@@ -1767,12 +1746,8 @@ fn unlabelled(text: &str) -> &str {
     ];
     LABELS
         .iter()
-        .find_map(|label| {
-            text.get(..label.len())
-                .filter(|head| head.eq_ignore_ascii_case(label))
-                .map(|_| text[label.len()..].trim())
-        })
-        .unwrap_or(text)
+        .find(|label| begins_with(text, label))
+        .map_or(text, |label| text[label.len()..].trim())
 }
 
 /// A short text that is a date, perhaps with a label (`Published on Dec
