@@ -78,6 +78,8 @@ pub(crate) enum PagePart {
     /// A control whose own text is its labels and options (`select`,
     /// `option`, `button`, `textarea`): never prose, wherever it is.
     ControlText,
+    /// `time`: a date stamp (of an article, a post, an entry).
+    Stamp,
 }
 
 /// Everything the table says of one element name.
@@ -177,6 +179,7 @@ pub(crate) fn element_info(name: &str) -> ElementInfo {
         b"input" | b"label" | b"video" | b"audio" | b"iframe" | b"object" | b"embed" | b"svg"
         | b"canvas" => ElementInfo::INLINE.part(PagePart::Control),
         b"button" | b"select" | b"option" => ElementInfo::INLINE.part(PagePart::ControlText),
+        b"time" => ElementInfo::INLINE.part(PagePart::Stamp),
         b"code" => ElementInfo::inline(Mark::Code),
         b"strong" | b"b" => ElementInfo::inline(Mark::Strong),
         b"em" | b"i" => ElementInfo::inline(Mark::Emphasis),
@@ -241,6 +244,7 @@ mod tests {
             ElementInfo::INLINE.part(PagePart::Control)
         );
         assert_eq!(element_info("option").part, PagePart::ControlText);
+        assert_eq!(element_info("TIME").part, PagePart::Stamp);
         assert_eq!(element_info("textarea").part, PagePart::ControlText);
         assert_eq!(element_info("section").part, PagePart::Other);
         assert!(is_heading_element("h6") && !is_heading_element("h7"));

@@ -224,6 +224,7 @@ pub(super) fn hints<A: DomAdapter>(
         PagePart::Header => FRAME_TAG,
         PagePart::Footer => FRAME_TAG | FOOTER,
         PagePart::Control | PagePart::ControlText => CONTROL_TAG,
+        PagePart::Stamp => TIME_TAG,
         PagePart::Other => 0,
     };
     if info.role == Role::Heading(1) {
@@ -234,9 +235,6 @@ pub(super) fn hints<A: DomAdapter>(
     let mut values: [Option<Cow<'_, str>>; ATTRIBUTES.len()] = Default::default();
     dom.attributes(node, &ATTRIBUTES, &mut values);
     let name = dom.element_name(node);
-    if name.eq_ignore_ascii_case("time") {
-        hints |= TIME_TAG;
-    }
     let [
         href,
         hidden,
