@@ -131,7 +131,11 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "user-info",
     "userinfo",
     "user-details",
+    "usertitle",
+    "user-title",
     "post-menu",
+    "lastedit",
+    "last-edit",
 ];
 
 /// Class/id words that usually mean furniture; a content word beside them

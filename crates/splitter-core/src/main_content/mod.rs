@@ -93,7 +93,7 @@ use self::hints::{
     CHROME_TAG, CONTROL_TAG, FRAME_TAG, HIDDEN, Hints, MARKER_ARTICLE, MARKER_BODY, MARKER_MAIN,
     WORD_BOILERPLATE, WORD_CONTENT, WORD_FURNITURE,
 };
-use self::stats::{HOLDS_MARKER, INCLUDED, OMITTED, Stats};
+use self::stats::{HOLDS_MARKER, INCLUDED, OMITTED, PLACEHOLDER, Stats};
 
 /// What the canonical walk does with one element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,11 +183,19 @@ impl Rules {
     /// entry) is what the page says about its content, not the content;
     /// a date inside a sentence is part of the sentence.
     pub const TIMES: Rules = Rules(1 << 16);
+    /// Placeholder text (the typesetters' `Lorem ipsum …`) is hidden: it
+    /// is a template's filler that a stylesheet keeps out of sight or that
+    /// nobody replaced, never what the page says. An element whose text is mostly
+    /// placeholder goes with it (the filler's `Head Line 1` beside it).
+    /// Not when the page holds less other prose than four short
+    /// paragraphs: then it is a template's preview (a theme's demo, a
+    /// parser's test page) and the filler is all it shows.
+    pub const PLACEHOLDERS: Rules = Rules(1 << 17);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 17) - 1);
+    pub const ALL: Rules = Rules((1 << 18) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 17] = [
+    pub const NAMED: [(&'static str, Rules); 18] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -205,6 +213,7 @@ impl Rules {
         ("weighed", Rules::WEIGHED),
         ("entries", Rules::ENTRIES),
         ("times", Rules::TIMES),
+        ("placeholders", Rules::PLACEHOLDERS),
     ];
 
     /// These rules without `other`.
@@ -275,6 +284,9 @@ impl MainContent {
         let mut stats = Stats::gather(dom, root, include, exclude);
         read_comment_words(&mut stats, rules);
         read_hidden_bulk(&mut stats);
+        if rules.has(Rules::PLACEHOLDERS) {
+            read_placeholders(&mut stats);
+        }
         if rules.has(Rules::TEASERS) {
             stats.mark_teasers();
         }
@@ -382,6 +394,27 @@ fn read_hidden_bulk(stats: &mut Stats) {
     }
 }
 
+/// Marks [`PLACEHOLDER`] the elements whose text is mostly placeholder
+/// and whose other text holds no prose paragraph (a `main` around the
+/// filler's section and the article is not one) ([`Rules::PLACEHOLDERS`]),
+/// unless the page's other prose is less than
+/// [`THREAD_ALONE`], four short paragraphs (a template's preview shows
+/// nothing but its filler).
+fn read_placeholders(stats: &mut Stats) {
+    let filler = stats.placeholder[0];
+    if filler == 0 || stats.prose[0].saturating_sub(filler) < THREAD_ALONE {
+        return;
+    }
+    for i in 1..stats.len() {
+        let filler = stats.placeholder[i];
+        if filler.saturating_mul(2) > stats.text[i]
+            && stats.prose[i].saturating_sub(filler) < stats::PROSE_CHARS
+        {
+            stats.hints[i] |= PLACEHOLDER;
+        }
+    }
+}
+
 /// Per element: the prose and the link text (with a share of the text of
 /// furniture) it holds, counted for scoring.
 struct Scored {
@@ -461,8 +494,12 @@ fn is_surely_boilerplate(hints: Hints, rules: Rules) -> bool {
         && hints & (WORD_CONTENT | HOLDS_MARKER) == 0
 }
 
+/// Hidden from the reader: by the page ([`Rules::HIDDEN`]), as a layer
+/// over it ([`Rules::LAYERS`]), or as a template's placeholder text
+/// ([`Rules::PLACEHOLDERS`]).
 fn is_hidden(hints: Hints, rules: Rules) -> bool {
-    (rules.has(Rules::HIDDEN) && hints & HIDDEN != 0)
+    (rules.has(Rules::PLACEHOLDERS) && hints & PLACEHOLDER != 0)
+        || (rules.has(Rules::HIDDEN) && hints & HIDDEN != 0)
         || (rules.has(Rules::LAYERS) && hints & hints::LAYER != 0)
 }
 

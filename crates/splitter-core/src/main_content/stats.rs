@@ -18,6 +18,9 @@ use super::hints::{self, ANCHOR, BLOCK, Hints};
 /// An element the walk leaves out with everything inside (`script`, an
 /// `exclude` match); not a hint of the page's author.
 pub(super) const OMITTED: Hints = 1 << 31;
+/// An element whose text is mostly placeholder ([`is_placeholder`]);
+/// marked only under `Rules::PLACEHOLDERS`.
+pub(super) const PLACEHOLDER: Hints = 1 << 27;
 /// A block whose own inline text is a prose paragraph ([`is_prose`]).
 pub(super) const PROSE_BLOCK: Hints = 1 << 28;
 /// An ancestor of a content marker (`main`, `role=main`,
@@ -44,6 +47,8 @@ pub(super) struct Stats {
     /// Characters of the subtree's link lists: blocks without prose whose
     /// own inline text is mostly link text (see [`is_link_list`]).
     pub(super) listed: Vec<u32>,
+    /// Characters of the subtree's placeholder text ([`is_placeholder`]).
+    pub(super) placeholder: Vec<u32>,
     /// The element's shape: its name and `class`, hashed (0: no class).
     /// Siblings of one shape are entries of one list.
     pub(super) shape: Vec<u32>,
@@ -78,6 +83,64 @@ pub(super) fn is_prose(own: u32, own_link: u32) -> bool {
 /// minority.
 pub(super) fn is_link_list(own: u32, own_link: u32) -> bool {
     own_link > 0 && own_link * 2 > own
+}
+
+/// Words of the typesetters' filler (`Lorem ipsum dolor sit amet,
+/// consectetur adipiscing elit, sed do eiusmod tempor incididunt …`, and
+/// the generators' `Pellentesque habitant …`) that no living language
+/// uses: each sentence of the filler holds at least one among its first
+/// words. Lowercase; from 5 to [`LONGEST_FILLER_WORD`] letters.
+const FILLER_WORDS: [&str; 20] = [
+    "ipsum",
+    "consectetur",
+    "adipiscing",
+    "adipisicing",
+    "eiusmod",
+    "incididunt",
+    "veniam",
+    "nostrud",
+    "ullamco",
+    "reprehenderit",
+    "voluptate",
+    "occaecat",
+    "cupidatat",
+    "proident",
+    "laborum",
+    "pellentesque",
+    "vestibulum",
+    "maecenas",
+    "suspendisse",
+    "curabitur",
+];
+
+/// The longest word of [`FILLER_WORDS`] (`reprehenderit`).
+const LONGEST_FILLER_WORD: usize = 13;
+
+/// How far into a text the filler's words are looked for: each sentence
+/// of the filler has one in its first words ("Ut enim ad minim veniam",
+/// "Duis aute irure dolor in reprehenderit"), and a text that only quotes
+/// the filler further on is not filler itself. It also bounds the cost:
+/// a page's long paragraphs are not read to their end.
+const FILLER_HEAD: usize = 64;
+
+/// Whether a text is a template's placeholder: its first words
+/// ([`FILLER_HEAD`] bytes) hold a word of the typesetters' filler
+/// ([`FILLER_WORDS`], any case). Read as bytes: a byte of a character
+/// beyond ASCII is no letter of these words, and ends one.
+fn is_placeholder(text: &str) -> bool {
+    let text = text.trim_start().as_bytes();
+    text.get(..FILLER_HEAD)
+        .unwrap_or(text)
+        .split(|b| !b.is_ascii_alphabetic())
+        .any(is_filler_word)
+}
+
+/// Whether `word` (ASCII letters) is one of [`FILLER_WORDS`], any case.
+fn is_filler_word(word: &[u8]) -> bool {
+    (5..=LONGEST_FILLER_WORD).contains(&word.len())
+        && FILLER_WORDS.iter().any(|filler| {
+            filler.len() == word.len() && filler.as_bytes().eq_ignore_ascii_case(word)
+        })
 }
 
 /// Characters other than whitespace in `text`: bytes that start a UTF-8
@@ -144,12 +207,18 @@ impl Stats {
             let (block, in_link, in_control) = (top.block, top.in_link, top.in_control);
             match dom.kind(node) {
                 NodeKind::Text => {
-                    let chars = visible_chars(&dom.text(node));
+                    let text = dom.text(node);
+                    let chars = visible_chars(&text);
                     if chars == 0 {
                         continue;
                     }
                     let index = top.index as usize;
                     stats.text[index] = stats.text[index].saturating_add(chars);
+                    // Filler that matters is in paragraphs; a short line
+                    // of it (`Lorem ipsum 1`) goes with the block around it.
+                    if chars >= PROSE_CHARS && is_placeholder(&text) {
+                        stats.placeholder[index] = stats.placeholder[index].saturating_add(chars);
+                    }
                     if in_link {
                         stats.link[index] = stats.link[index].saturating_add(chars);
                     }
@@ -213,6 +282,7 @@ impl Stats {
         self.link.push(0);
         self.prose.push(0);
         self.listed.push(0);
+        self.placeholder.push(0);
         self.shape.push(0);
     }
 
@@ -273,6 +343,7 @@ impl Stats {
         self.link[parent] = self.link[parent].saturating_add(self.link[index]);
         self.prose[parent] = self.prose[parent].saturating_add(self.prose[index]);
         self.listed[parent] = self.listed[parent].saturating_add(self.listed[index]);
+        self.placeholder[parent] = self.placeholder[parent].saturating_add(self.placeholder[index]);
     }
 
     /// How many elements, with the root.
@@ -283,7 +354,7 @@ impl Stats {
 
 #[cfg(test)]
 mod tests {
-    use super::visible_chars;
+    use super::{FILLER_WORDS, LONGEST_FILLER_WORD, is_placeholder, visible_chars};
     use crate::elements::{PagePart, element_info};
 
     #[test]
@@ -294,6 +365,30 @@ mod tests {
         assert!(control_text("button"));
         assert!(!control_text("form"), "a form can wrap a whole page");
         assert!(!control_text("p"));
+    }
+
+    #[test]
+    fn filler_words_fit_the_lookup() {
+        for word in FILLER_WORDS {
+            assert!((5..=LONGEST_FILLER_WORD).contains(&word.len()), "{word}");
+            assert_eq!(word, word.to_ascii_lowercase(), "{word}");
+        }
+    }
+
+    #[test]
+    fn placeholder_text() {
+        assert!(is_placeholder("Lorem ipsum dolor sit amet"));
+        assert!(is_placeholder("\n  LOREM IPSUM"));
+        assert!(
+            is_placeholder("Tempor incididunt ut labore et dolore magna aliqua."),
+            "a later paragraph of the filler"
+        );
+        assert!(is_placeholder("Duis aute irure dolor in reprehenderit."));
+        assert!(!is_placeholder("Lorem"));
+        assert!(!is_placeholder("Dolor sit amet: an ordinary sentence."));
+        assert!(!is_placeholder("ÉÉÉÉÉÉ"));
+        let quoted = format!("{} lorem ipsum", "é".repeat(40));
+        assert!(!is_placeholder(&quoted), "a quote far into a text");
     }
 
     #[test]
