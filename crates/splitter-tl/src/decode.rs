@@ -26,6 +26,11 @@ pub(crate) enum Mode {
     Attribute,
 }
 
+/// Below this many bytes a plain loop finds the next byte to decode
+/// sooner than memchr's vector search, whose setup costs more than the
+/// scan of a short run (most attribute values: a class, an id, a link).
+const SHORT_RUN: usize = 32;
+
 /// Decodes `raw` as character data in `mode`.
 ///
 /// Borrows `raw` unchanged when it holds nothing to decode (no `&`, CR or
@@ -34,7 +39,10 @@ pub(crate) fn decode(raw: &str, mode: Mode) -> Cow<'_, str> {
     let bytes = raw.as_bytes();
     let next_special = |from: usize| -> Option<usize> {
         let rest = bytes.get(from..)?;
-        let found = if mode == Mode::Rawtext {
+        let found = if rest.len() < SHORT_RUN {
+            rest.iter()
+                .position(|&b| b == b'\r' || b == 0 || (b == b'&' && mode != Mode::Rawtext))
+        } else if mode == Mode::Rawtext {
             memchr2(b'\r', 0, rest)
         } else {
             memchr3(b'&', b'\r', 0, rest)
@@ -262,6 +270,30 @@ mod tests {
         assert_eq!(decode("a\0b\r", Mode::Rcdata), "a\u{fffd}b\n");
         assert_eq!(decode("&amp;\0\r\n", Mode::Rawtext), "&amp;\u{fffd}\n");
         assert_eq!(attr("x\0y"), "x\u{fffd}y");
+    }
+
+    #[test]
+    fn short_and_long_runs_decode_alike() {
+        // Below SHORT_RUN bytes a plain loop looks for the bytes to decode,
+        // from it memchr: the same text either side of the line.
+        let filler = "x".repeat(SHORT_RUN);
+        for (text, want) in [
+            ("a&amp;b\r\nc\0d", "a&b\ncd"),
+            ("&lt;\r", "<\n"),
+            ("no special bytes", "no special bytes"),
+        ] {
+            assert_eq!(data(text), want, "{text:?}");
+            assert_eq!(
+                data(&format!("{filler}{text}{filler}")),
+                format!("{filler}{want}{filler}"),
+                "{text:?} between runs of {SHORT_RUN} bytes"
+            );
+        }
+        assert_eq!(decode("a&amp;\r", Mode::Rawtext), "a&amp;\n");
+        assert_eq!(
+            decode(&format!("{filler}a&amp;\r"), Mode::Rawtext),
+            format!("{filler}a&amp;\n")
+        );
     }
 
     #[test]

@@ -454,26 +454,49 @@ fn leaves_page(href: &str) -> bool {
 
 /// Whether an inline `style` hides the element.
 fn hides(style: &str) -> bool {
-    let style = lowercase(style);
     // Most inline styles say neither value: a look for the two words
     // costs less than taking the declarations apart.
-    let says = |word: &[u8]| style.as_bytes().windows(word.len()).any(|at| at == word);
-    if !says(b"none") && !says(b"hidden") {
+    if !says_none_or_hidden(style.as_bytes()) {
         return false;
     }
     style.split(';').any(|declaration| {
         let Some((property, value)) = declaration.split_once(':') else {
             return false;
         };
-        let value = value.trim();
-        let value = value
-            .strip_suffix("!important")
-            .map_or(value, str::trim_end);
-        match property.trim() {
-            "display" => value == "none",
-            "visibility" => value == "hidden",
-            _ => false,
-        }
+        let value = without_important(value.trim());
+        let property = property.trim();
+        (property.eq_ignore_ascii_case("display") && value.eq_ignore_ascii_case("none"))
+            || (property.eq_ignore_ascii_case("visibility") && value.eq_ignore_ascii_case("hidden"))
+    })
+}
+
+/// A declaration's value without `!important` (any case) after it.
+fn without_important(value: &str) -> &str {
+    const IMPORTANT: &str = "!important";
+    value
+        .len()
+        .checked_sub(IMPORTANT.len())
+        .and_then(|cut| {
+            let tail = value.get(cut..)?;
+            tail.eq_ignore_ascii_case(IMPORTANT)
+                .then(|| value.get(..cut))
+                .flatten()
+        })
+        .map_or(value, str::trim_end)
+}
+
+/// Whether `style` holds `none` or `hidden`, in any case: one pass over
+/// its bytes, without a lowercase copy. Only `N`/`n` and `H`/`h` become
+/// `n` and `h` by setting the bit of ASCII lowercase.
+fn says_none_or_hidden(style: &[u8]) -> bool {
+    style.iter().enumerate().any(|(at, &b)| match b | 0x20 {
+        b'n' => style
+            .get(at + 1..at + 4)
+            .is_some_and(|rest| rest.eq_ignore_ascii_case(b"one")),
+        b'h' => style
+            .get(at + 1..at + 6)
+            .is_some_and(|rest| rest.eq_ignore_ascii_case(b"idden")),
+        _ => false,
     })
 }
 
@@ -862,5 +885,20 @@ mod tests {
         assert!(hides("visibility: hidden"));
         assert!(!hides("display: block"));
         assert!(!hides("displaynone"));
+        assert!(hides("Visibility: HIDDEN"));
+        assert!(hides("display: None !IMPORTANT"));
+        assert!(!hides("display: !important"));
+        assert_eq!(without_important("é!important"), "é");
+        assert!(!hides("display: non"), "a word cut short at the end");
+        assert!(!hides("font-family: 'Noto Sans'; overflow: hidde"));
+    }
+
+    #[test]
+    fn a_look_for_none_or_hidden() {
+        assert!(says_none_or_hidden(b"display:NONE"));
+        assert!(says_none_or_hidden(b"overflow: Hidden"));
+        assert!(!says_none_or_hidden(b"color: #fff"));
+        assert!(!says_none_or_hidden(b"n"));
+        assert!(!says_none_or_hidden("é: nöne".as_bytes()));
     }
 }

@@ -191,11 +191,17 @@ impl Rules {
     /// paragraphs: then it is a template's preview (a theme's demo, a
     /// parser's test page) and the filler is all it shows.
     pub const PLACEHOLDERS: Rules = Rules(1 << 17);
+    /// A link whose whole text is a call to action (`Read more`, `Learn
+    /// more`, `Shop now`, `Get started`, …) is pruned: it bids the reader
+    /// go elsewhere and says nothing of what the page says. A card whose
+    /// link holds a headline as well stays, and so does a link in a
+    /// sentence ("you can <a>learn more</a> about tides here").
+    pub const ACTIONS: Rules = Rules(1 << 18);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 18) - 1);
+    pub const ALL: Rules = Rules((1 << 19) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 18] = [
+    pub const NAMED: [(&'static str, Rules); 19] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -214,6 +220,7 @@ impl Rules {
         ("entries", Rules::ENTRIES),
         ("times", Rules::TIMES),
         ("placeholders", Rules::PLACEHOLDERS),
+        ("actions", Rules::ACTIONS),
     ];
 
     /// These rules without `other`.
@@ -750,6 +757,13 @@ fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules, unheeded: Hin
         return false;
     }
     if is_surely_boilerplate(hints, rules) && hints & hints::BLOCK != 0 {
+        return true;
+    }
+    if rules.has(Rules::ACTIONS)
+        && hints & stats::CALL_TO_ACTION != 0
+        && text <= stats::CALL_TO_ACTION_CHARS
+        && !in_prose(stats, i)
+    {
         return true;
     }
     if prose * 2 > stats.prose[container] || text * 2 > stats.text[container] {
