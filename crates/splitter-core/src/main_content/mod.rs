@@ -185,11 +185,12 @@ impl Rules {
     pub const TIMES: Rules = Rules(1 << 16);
     /// Placeholder text (the typesetters' `Lorem ipsum …`) is hidden: it
     /// is a template's filler that a stylesheet keeps out of sight or that
-    /// nobody replaced, never what the page says. An element whose text is mostly
-    /// placeholder goes with it (the filler's `Head Line 1` beside it).
-    /// Not when the page holds less other prose than four short
-    /// paragraphs: then it is a template's preview (a theme's demo, a
-    /// parser's test page) and the filler is all it shows.
+    /// nobody replaced, never what the page says. An element whose text
+    /// is mostly placeholder and holds no other prose paragraph goes with
+    /// it (the filler's `Head Line 1` beside it). Not when the page holds
+    /// less other prose than four short paragraphs: then it is a
+    /// template's preview (a theme's demo, a parser's test page) and the
+    /// filler is all it shows.
     pub const PLACEHOLDERS: Rules = Rules(1 << 17);
     /// A link whose whole text is a call to action (`Read more`, `Learn
     /// more`, `Shop now`, `Get started`, …) is pruned: it bids the reader
@@ -402,11 +403,11 @@ fn read_hidden_bulk(stats: &mut Stats) {
 }
 
 /// Marks [`PLACEHOLDER`] the elements whose text is mostly placeholder
-/// and whose other text holds no prose paragraph (a `main` around the
-/// filler's section and the article is not one) ([`Rules::PLACEHOLDERS`]),
-/// unless the page's other prose is less than
-/// [`THREAD_ALONE`], four short paragraphs (a template's preview shows
-/// nothing but its filler).
+/// and whose other text holds no prose paragraph: a `main` around both
+/// the filler's section and the article is not one
+/// ([`Rules::PLACEHOLDERS`]). Nothing is marked when the page's other
+/// prose is less than [`THREAD_ALONE`], four short paragraphs: a
+/// template's preview shows nothing but its filler.
 fn read_placeholders(stats: &mut Stats) {
     let filler = stats.placeholder[0];
     if filler == 0 || stats.prose[0].saturating_sub(filler) < THREAD_ALONE {
