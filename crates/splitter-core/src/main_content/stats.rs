@@ -92,7 +92,7 @@ pub(super) fn is_link_list(own: u32, own_link: u32) -> bool {
 /// consectetur adipiscing elit, sed do eiusmod tempor incididunt …`, and
 /// the generators' `Pellentesque habitant …`) that no living language
 /// uses: each sentence of the filler holds at least one among its first
-/// words. Lowercase; from 5 to [`LONGEST_FILLER_WORD`] letters.
+/// words. Lowercase.
 const FILLER_WORDS: [&str; 20] = [
     "ipsum",
     "consectetur",
@@ -116,8 +116,23 @@ const FILLER_WORDS: [&str; 20] = [
     "curabitur",
 ];
 
-/// The longest word of [`FILLER_WORDS`] (`reprehenderit`).
-const LONGEST_FILLER_WORD: usize = 13;
+/// The shortest and the longest word of [`FILLER_WORDS`] (`ipsum`,
+/// `reprehenderit`): a word of another length is passed over at once.
+const FILLER_WORD_LENGTHS: (usize, usize) = {
+    let (mut shortest, mut longest) = (usize::MAX, 0);
+    let mut i = 0;
+    while i < FILLER_WORDS.len() {
+        let length = FILLER_WORDS[i].len();
+        if length < shortest {
+            shortest = length;
+        }
+        if length > longest {
+            longest = length;
+        }
+        i += 1;
+    }
+    (shortest, longest)
+};
 
 /// How far into a text the filler's words are looked for: each sentence
 /// of the filler has one in its first words ("Ut enim ad minim veniam",
@@ -154,7 +169,8 @@ fn is_placeholder(text: &str) -> bool {
 
 /// Whether `word` (ASCII letters) is one of [`FILLER_WORDS`], any case.
 fn is_filler_word(word: &[u8]) -> bool {
-    (5..=LONGEST_FILLER_WORD).contains(&word.len())
+    let (shortest, longest) = FILLER_WORD_LENGTHS;
+    (shortest..=longest).contains(&word.len())
         && FILLER_WORDS.iter().any(|filler| {
             filler.len() == word.len() && filler.as_bytes().eq_ignore_ascii_case(word)
         })
@@ -433,7 +449,7 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::{
-        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_WORDS, LONGEST_FILLER_WORD,
+        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_WORD_LENGTHS, FILLER_WORDS,
         is_call_to_action, is_placeholder, visible_chars,
     };
     use crate::elements::{PagePart, element_info};
@@ -450,8 +466,10 @@ mod tests {
 
     #[test]
     fn filler_words_fit_the_lookup() {
+        assert_eq!(FILLER_WORD_LENGTHS, ("ipsum".len(), "reprehenderit".len()));
         for word in FILLER_WORDS {
-            assert!((5..=LONGEST_FILLER_WORD).contains(&word.len()), "{word}");
+            let (shortest, longest) = FILLER_WORD_LENGTHS;
+            assert!((shortest..=longest).contains(&word.len()), "{word}");
             assert_eq!(word, word.to_ascii_lowercase(), "{word}");
         }
     }
