@@ -11,7 +11,7 @@ use tl::VDom;
 use crate::decode::Mode;
 use crate::scan::{self, TagScanner, is_space};
 use crate::tags::*;
-use crate::{Data, Entry, Implied, Merged, NONE, document_entry};
+use crate::{Attr, Data, Entry, Implied, Merged, NONE, document_entry};
 
 /// An element on the stack of open elements.
 #[derive(Clone, Copy, Debug)]
@@ -79,6 +79,8 @@ pub(crate) struct Builder<'a> {
     /// Where the names of later `<html>` and `<body>` start tags end: a
     /// standard parser adds their attributes to the element.
     merged: Merged,
+    /// The attributes of the start tags read so far.
+    attrs: Vec<Attr>,
     /// Position of a `<!DOCTYPE` that opens the document, until its node is added.
     pending_doctype: Option<usize>,
     scratch: Vec<u8>,
@@ -100,14 +102,15 @@ impl<'a> Builder<'a> {
             head: NONE,
             body: NONE,
             merged: Merged::default(),
+            attrs: Vec::new(),
             pending_doctype: leading_doctype(src.as_bytes()),
             scratch: Vec::new(),
         }
     }
 
-    /// The node table, and the later `<html>`/`<body>` tags whose attributes
-    /// belong to those elements.
-    pub(crate) fn build(mut self, vdom: &VDom<'a>) -> (Vec<Entry>, Merged) {
+    /// The node table, the attributes of its elements, and the later
+    /// `<html>`/`<body>` tags whose attributes belong to those elements.
+    pub(crate) fn build(mut self, vdom: &VDom<'a>) -> (Vec<Entry>, Vec<Attr>, Merged) {
         let src = self.src.as_bytes();
         for node in vdom.nodes() {
             match node {
@@ -177,7 +180,7 @@ impl<'a> Builder<'a> {
         }
         self.merged.html = self.html;
         self.merged.body = self.body;
-        (self.entries, self.merged)
+        (self.entries, self.attrs, self.merged)
     }
 
     /// Offset of `part` in the source, if it is a non-empty slice of it.
@@ -192,7 +195,9 @@ impl<'a> Builder<'a> {
 
     fn name_of(&self, id: u32) -> &'a [u8] {
         match self.entries.get(id as usize).map(|entry| entry.data) {
-            Some(Data::Element { start, name_end }) => self
+            Some(Data::Element {
+                start, name_end, ..
+            }) => self
                 .src
                 .as_bytes()
                 .get(start as usize + 1..name_end as usize)
@@ -769,10 +774,38 @@ impl<'a> Builder<'a> {
         let (Ok(start32), Ok(name_end32)) = (u32::try_from(start), u32::try_from(name_end)) else {
             return;
         };
-        let tag_end = scan::TagScanner::new(src, name_end).finish();
+        // The attributes are recorded on the way to the tag's end.
+        let attrs_from = self.attrs.len();
+        let mut scanner = scan::TagScanner::new(src, name_end);
+        while let Some((name, value)) = scanner.next_attribute() {
+            // Positions fit in `u32`: longer inputs are refused.
+            if let (Ok(name_start), Ok(name_end)) =
+                (u32::try_from(name.start), u32::try_from(name.end))
+            {
+                let value = value.and_then(|value| {
+                    Some((
+                        u32::try_from(value.start).ok()?,
+                        u32::try_from(value.end).ok()?,
+                    ))
+                });
+                self.attrs.push(Attr {
+                    name: name_start,
+                    name_end,
+                    value,
+                });
+            }
+        }
+        let tag_end = scanner.finish();
         self.cursor = tag_end.end;
+        let (Ok(attrs), Ok(attr_count)) = (
+            u32::try_from(attrs_from),
+            u32::try_from(self.attrs.len() - attrs_from),
+        ) else {
+            return;
+        };
         if !tag_end.terminated {
             // A tag cut off by the end of the input is dropped.
+            self.attrs.truncate(attrs_from);
             return;
         }
         if self.in_foreign() && is_one_of(name, BREAKS_OUT_OF_FOREIGN) {
@@ -783,6 +816,8 @@ impl<'a> Builder<'a> {
         let tag = Data::Element {
             start: start32,
             name_end: name_end32,
+            attrs,
+            attr_count,
         };
         // A standard parser creates `html`, `head` and `body` once, from
         // their start tags or implied by other content. A later `<html>` or

@@ -214,8 +214,14 @@ pub(crate) enum Data {
     /// Document, comment, doctype: nothing to read.
     Empty,
     /// An element whose start tag begins at `start` (the `<`) and whose name
-    /// ends at `name_end`.
-    Element { start: u32, name_end: u32 },
+    /// ends at `name_end`; its attributes are `attrs..attrs + attr_count` of
+    /// the adapter's attribute table, read once while the tree is built.
+    Element {
+        start: u32,
+        name_end: u32,
+        attrs: u32,
+        attr_count: u32,
+    },
     /// An element a standard parser implies, with no start tag of its own.
     Implied(Implied),
     /// Character data `start..end`, read in `mode`; with `strip_newline`,
@@ -272,6 +278,18 @@ pub(crate) struct Entry {
     pub(crate) data: Data,
 }
 
+/// One attribute of a start tag: where its name and its raw value are in
+/// the source. Recorded while the tree is built, where the tag is read to
+/// find its end anyway, so that reading an attribute does not scan the tag
+/// again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Attr {
+    pub(crate) name: u32,
+    pub(crate) name_end: u32,
+    /// `value..value_end`, or no value at all (`<input disabled>`).
+    pub(crate) value: Option<(u32, u32)>,
+}
+
 /// A document parsed by [`tl`], readable through [`DomAdapter`].
 ///
 /// See the [crate documentation](crate) for the ownership design and for
@@ -279,6 +297,8 @@ pub(crate) struct Entry {
 pub struct TlDom<'a> {
     source: &'a str,
     entries: Vec<Entry>,
+    /// The attributes of every start tag, in source order.
+    attrs: Vec<Attr>,
     /// Later `<html>`/`<body>` start tags: their attributes are the
     /// element's too, after its own.
     merged: Merged,
@@ -359,10 +379,11 @@ impl<'a> TlDom<'a> {
     /// [`MAX_INPUT_LEN`] bytes (tl itself refuses those).
     pub fn from_vdom(vdom: &VDom<'a>, source: &'a str) -> Result<Self, ParseError> {
         check_len(source.len(), MAX_INPUT_LEN)?;
-        let (entries, merged) = Builder::new(source).build(vdom);
+        let (entries, attrs, merged) = Builder::new(source).build(vdom);
         Ok(TlDom {
             source,
             entries,
+            attrs,
             merged,
         })
     }
@@ -397,15 +418,29 @@ impl<'a> TlDom<'a> {
         mut each: impl FnMut(&[u8], Option<Range<usize>>) -> bool,
     ) {
         let own = match self.entry(node).map(|entry| entry.data) {
-            Some(Data::Element { name_end, .. }) => Some(name_end),
-            Some(Data::Implied(_)) => None,
+            Some(Data::Element {
+                attrs, attr_count, ..
+            }) => {
+                let from = attrs as usize;
+                self.attrs
+                    .get(from..from.saturating_add(attr_count as usize))
+                    .unwrap_or_default()
+            }
+            Some(Data::Implied(_)) => &[],
             _ => return,
         };
         let src = self.source.as_bytes();
-        for name_end in own
-            .into_iter()
-            .chain(self.merged.tags_of(node.0).iter().copied())
-        {
+        for attr in own {
+            let value = attr.value.map(|(start, end)| start as usize..end as usize);
+            if let Some(attr_name) = src.get(attr.name as usize..attr.name_end as usize)
+                && each(attr_name, value)
+            {
+                return;
+            }
+        }
+        // A later `<html>` or `<body>` tag's attributes (rare) are read from
+        // its source.
+        for &name_end in self.merged.tags_of(node.0) {
             let mut scanner = TagScanner::new(src, name_end as usize);
             while let Some((attr_name, value)) = scanner.next_attribute() {
                 if let Some(attr_name) = src.get(attr_name)
@@ -464,7 +499,9 @@ impl DomAdapter for TlDom<'_> {
 
     fn element_name(&self, node: TlNode) -> &str {
         match self.entry(node).map(|entry| entry.data) {
-            Some(Data::Element { start, name_end }) => self
+            Some(Data::Element {
+                start, name_end, ..
+            }) => self
                 .source
                 .get(start as usize + 1..name_end as usize)
                 .unwrap_or_default(),
