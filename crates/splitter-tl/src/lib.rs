@@ -40,9 +40,11 @@
 //!
 //! tl borrows the input, so [`TlDom<'a>`](TlDom) does too: it keeps the
 //! source `&'a str` and its own tree, a side table of `u32` links per node
-//! (parent, first and last child, next and previous sibling). Text, names
-//! and attribute values are read from the source when asked for, borrowed
-//! when there is nothing to decode. tl's `VDom` is dropped once the table is
+//! (parent, first and last child, next and previous sibling), and a table
+//! of where each start tag's attribute names and values are, filled while
+//! the tag is read to find its end. Text, names and attribute values are
+//! read from the source when asked for, borrowed when there is nothing to
+//! decode. tl's `VDom` is dropped once the table is
 //! built, which makes `TlDom` `Send + Sync` (a `VDom` is neither) and keeps
 //! the memory to the side table. To split an owned `String`, parse it where
 //! it lives: `TlDom::parse(&string).expect("the parser does not fail on this input")`.

@@ -411,6 +411,41 @@ fn late_html_and_body_tags_add_their_attributes() {
     assert_eq!(dom.attribute(body, "id").as_deref(), Some("b"));
 }
 
+/// Attributes are recorded once, while the tree is built: each element
+/// reads its own, whatever its neighbours hold (the first of duplicated
+/// names, no value as empty, unquoted and quoted values, references
+/// decoded), and a tag cut off by the end of the input adds none.
+#[test]
+fn each_element_reads_its_own_recorded_attributes() {
+    let html = "<div id=a class='x y' id=dup hidden data-v=\"1 &amp; 2\"><p title=t>x</p>\
+                <img alt=\"\" src=s.png><p>y</p></div><span class=cut";
+    let dom = TlDom::parse(html).expect("the parser does not fail on this input");
+    check_consistency(&dom);
+    let div = first_element(&dom, "div").expect("div");
+    assert_attributes(
+        &dom,
+        div,
+        &[
+            ("id", Some("a")),
+            ("class", Some("x y")),
+            ("hidden", Some("")),
+            ("data-v", Some("1 & 2")),
+            ("title", None),
+        ],
+    );
+    let p = first_element(&dom, "p").expect("p");
+    assert_attributes(&dom, p, &[("title", Some("t")), ("id", None)]);
+    let img = first_element(&dom, "img").expect("img");
+    assert_attributes(&dom, img, &[("alt", Some("")), ("src", Some("s.png"))]);
+    assert!(first_element(&dom, "span").is_none());
+    let mut values = [None, None, None];
+    dom.attributes(div, &["data-v", "class", "src"], &mut values);
+    assert_eq!(
+        values.map(|value| value.map(|value| value.into_owned())),
+        [Some("1 & 2".to_owned()), Some("x y".to_owned()), None]
+    );
+}
+
 #[test]
 fn literal_less_than_is_text() {
     assert_eq!(tree("x < y and y > z"), "\"x < y and y > z\"");
