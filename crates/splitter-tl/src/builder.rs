@@ -797,6 +797,8 @@ impl<'a> Builder<'a> {
         }
         let tag_end = scanner.finish();
         self.cursor = tag_end.end;
+        // Never fails: an attribute takes at least one byte of an input of
+        // at most `u32::MAX` bytes.
         let (Ok(attrs), Ok(attr_count)) = (
             u32::try_from(attrs_from),
             u32::try_from(self.attrs.len() - attrs_from),

@@ -413,7 +413,8 @@ impl<'a> TlDom<'a> {
     /// `node`: its own start tag's, then those of the later `<html>`/`<body>`
     /// tags merged into it, in that order (the standard keeps the first of
     /// duplicated attributes, and a later tag adds only the attributes the
-    /// element lacks), each tag scanned once, until `each` returns `true`.
+    /// element lacks), until `each` returns `true`. The own tag's come from
+    /// the attribute table; a later tag's source is scanned.
     fn scan_attributes(
         &self,
         node: TlNode,
