@@ -237,6 +237,15 @@ fn forcing_one_character_pieces() {
 /// History of docs/performance.md has the figures); its own tree links siblings both
 /// ways. Speed is tracked by the `foster` benchmark; this pins the
 /// behaviour.
+/// A heading inside a code block in Markdown (found by `split_tl`, the
+/// same on every backend): its heading path entry was empty, no heading's
+/// text.
+#[test]
+fn a_heading_inside_a_code_block() {
+    replay(b"s!U\x06\x22   <pre><h2>\xff");
+    replay_with_every_header(b"<pre>a<h2>b</h2>c</pre><p>d</p><pre><h1>e\n f</h1></pre>");
+}
+
 #[test]
 fn foster_parented_text_is_kept() {
     let html = "<p>w<table>x</p>".repeat(500);

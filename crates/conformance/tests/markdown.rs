@@ -440,6 +440,40 @@ fn heading_paths_name_words_without_markdown() {
     }
 }
 
+/// A heading inside a code block (`<pre><h2>…`, which parsers keep) is
+/// code: no `#`s before or inside the fence. Its heading path entry is its
+/// words, as in plain text (found by fuzzing: the `## ` was written before
+/// the opening fence and the entry was empty).
+#[test]
+fn a_heading_inside_a_code_block_is_code_and_still_names_its_section() {
+    assert_eq!(
+        markdown("<pre><h2>Title</h2>body</pre><p>after</p>"),
+        "```\nTitle\nbody\n```\n\nafter"
+    );
+    assert_eq!(
+        markdown("<pre>code<h2>Title</h2>body</pre>"),
+        "```\ncode\nTitle\nbody\n```"
+    );
+    let html = "<pre><h2>Two  words\n here<b>x</b>y</h2>body</pre><h2>Next</h2><p>p</p>";
+    let splitter = markdown_splitter(20, |_| {});
+    for (backend, chunks) in split_all(&splitter, html) {
+        let paths: Vec<Vec<String>> = chunks
+            .iter()
+            .map(|chunk| chunk.provenance.heading_path.to_vec())
+            .collect();
+        assert_eq!(
+            paths.first().map(Vec::as_slice),
+            Some(&["Two words herexy".to_owned()][..]),
+            "[{backend}] {paths:?}"
+        );
+        assert_eq!(
+            paths.last().map(Vec::as_slice),
+            Some(&["Next".to_owned()][..]),
+            "[{backend}] {paths:?}"
+        );
+    }
+}
+
 /// Emphasis around a table (`<b><table>…`, which parsers keep) closes in
 /// each cell and opens again in the next: no marker crosses a cell's `|`
 /// or the delimiter row, and an empty cell has none.

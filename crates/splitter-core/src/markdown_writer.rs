@@ -351,7 +351,9 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         let dom = sink.dom();
         let md = &mut *self;
         match mark {
-            Mark::Heading(rank) if !one_line => {
+            // Inside a code block a heading is code: no heading line (its
+            // `#`s would be code's text), its words still its name.
+            Mark::Heading(rank) if !one_line && md.fence.is_none() => {
                 md.containers.push(Container {
                     first: format!("{} ", "#".repeat(usize::from(rank))),
                     rest: String::new(),
@@ -796,9 +798,31 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         self.low_water = sink.depth();
     }
 
+    /// A heading inside a code block: its words are the code's, with runs
+    /// of whitespace as one space (the canonical text's heading text).
+    fn code_heading_words(&mut self, data: &str) {
+        let Some(&from) = self.heading_word_starts.last() else {
+            return;
+        };
+        for (index, word) in data.split(|c: char| c.is_ascii_whitespace()).enumerate() {
+            if index > 0 {
+                self.spaced = true;
+            }
+            if word.is_empty() {
+                continue;
+            }
+            if self.spaced && self.heading_words.len() > from {
+                self.heading_words.push(' ');
+            }
+            self.heading_words.push_str(word);
+            self.spaced = false;
+        }
+    }
+
     /// Text inside a code block: as authored, each line prefixed as its
     /// containers require, the opening fence before the first text.
     pub(crate) fn code_text<S: Sink<N>>(&mut self, sink: &mut S, node: N, data: &str) {
+        self.code_heading_words(data);
         let whitespace_only = is_whitespace_only(data);
         let opened = self.fence.as_ref().is_some_and(|fence| fence.opened);
         if !opened && whitespace_only {
