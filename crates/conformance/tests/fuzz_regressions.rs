@@ -230,13 +230,6 @@ fn forcing_one_character_pieces() {
     }
 }
 
-/// Found by probing after the fuzz runs: every `x` of `<p>w<table>x</p>`
-/// repeated is foster-parented before its table. Through
-/// `markup5ever_rcdom`, which finds a node's place among its siblings by a
-/// linear scan, the html5ever backend parsed this in quadratic time (the
-/// History of docs/performance.md has the figures); its own tree links siblings both
-/// ways. Speed is tracked by the `foster` benchmark; this pins the
-/// behaviour.
 /// A heading inside a code block in Markdown (found by `split_tl`, the
 /// same on every backend): its heading path entry was empty, no heading's
 /// text.
@@ -246,6 +239,13 @@ fn a_heading_inside_a_code_block() {
     replay_with_every_header(b"<pre>a<h2>b</h2>c</pre><p>d</p><pre><h1>e\n f</h1></pre>");
 }
 
+/// Found by probing after the fuzz runs: every `x` of `<p>w<table>x</p>`
+/// repeated is foster-parented before its table. Through
+/// `markup5ever_rcdom`, which finds a node's place among its siblings by a
+/// linear scan, the html5ever backend parsed this in quadratic time (the
+/// History of docs/performance.md has the figures); its own tree links siblings both
+/// ways. Speed is tracked by the `foster` benchmark; this pins the
+/// behaviour.
 #[test]
 fn foster_parented_text_is_kept() {
     let html = "<p>w<table>x</p>".repeat(500);
