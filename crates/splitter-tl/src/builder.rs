@@ -76,7 +76,7 @@ pub(crate) struct Builder<'a> {
     html: u32,
     head: u32,
     body: u32,
-    /// Where the names of later `<html>` and `<body>` start tags end: a
+    /// The attributes of later `<html>` and `<body>` start tags: a
     /// standard parser adds their attributes to the element.
     merged: Merged,
     /// The attributes of the start tags read so far.
@@ -834,7 +834,7 @@ impl<'a> Builder<'a> {
                     self.push_open(id, true, false);
                 }
             } else {
-                self.merged.html_tags.push(name_end32);
+                self.merged.html_tags.push((attrs, attr_count));
             }
             return;
         }
@@ -869,7 +869,7 @@ impl<'a> Builder<'a> {
         }
         if name.eq_ignore_ascii_case(b"body") {
             if self.body != NONE {
-                self.merged.body_tags.push(name_end32);
+                self.merged.body_tags.push((attrs, attr_count));
             } else if !self.body_started {
                 self.start_body(start, Some(tag));
             }

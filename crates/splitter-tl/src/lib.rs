@@ -198,7 +198,6 @@ use tl::VDom;
 
 use crate::builder::Builder;
 use crate::decode::{Mode, decode};
-use crate::scan::TagScanner;
 
 /// "No node" in the side table's `u32` links.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -306,18 +305,19 @@ pub struct TlDom<'a> {
     merged: Merged,
 }
 
-/// The later `<html>` and `<body>` start tags, by where their names end.
+/// The later `<html>` and `<body>` start tags, by their attributes: where
+/// those begin in the attribute table, and how many there are.
 #[derive(Debug, Default)]
 pub(crate) struct Merged {
     pub(crate) html: u32,
     pub(crate) body: u32,
-    pub(crate) html_tags: Vec<u32>,
-    pub(crate) body_tags: Vec<u32>,
+    pub(crate) html_tags: Vec<(u32, u32)>,
+    pub(crate) body_tags: Vec<(u32, u32)>,
 }
 
 impl Merged {
     /// The later start tags of element `node` (none for most elements).
-    fn tags_of(&self, node: u32) -> &[u32] {
+    fn tags_of(&self, node: u32) -> &[(u32, u32)] {
         if node == self.html {
             &self.html_tags
         } else if node == self.body {
@@ -413,8 +413,8 @@ impl<'a> TlDom<'a> {
     /// `node`: its own start tag's, then those of the later `<html>`/`<body>`
     /// tags merged into it, in that order (the standard keeps the first of
     /// duplicated attributes, and a later tag adds only the attributes the
-    /// element lacks), until `each` returns `true`. The own tag's come from
-    /// the attribute table; a later tag's source is scanned.
+    /// element lacks), until `each` returns `true`: all read from the
+    /// attribute table.
     fn scan_attributes(
         &self,
         node: TlNode,
@@ -423,30 +423,20 @@ impl<'a> TlDom<'a> {
         let own = match self.entry(node).map(|entry| entry.data) {
             Some(Data::Element {
                 attrs, attr_count, ..
-            }) => {
-                let from = attrs as usize;
-                self.attrs
-                    .get(from..from.saturating_add(attr_count as usize))
-                    .unwrap_or_default()
-            }
-            Some(Data::Implied(_)) => &[],
+            }) => Some((attrs, attr_count)),
+            Some(Data::Implied(_)) => None,
             _ => return,
         };
         let src = self.source.as_bytes();
-        for attr in own {
-            let value = attr.value.map(|(start, end)| start as usize..end as usize);
-            if let Some(attr_name) = src.get(attr.name as usize..attr.name_end as usize)
-                && each(attr_name, value)
-            {
-                return;
-            }
-        }
-        // A later `<html>` or `<body>` tag's attributes (rare) are read from
-        // its source.
-        for &name_end in self.merged.tags_of(node.0) {
-            let mut scanner = TagScanner::new(src, name_end as usize);
-            while let Some((attr_name, value)) = scanner.next_attribute() {
-                if let Some(attr_name) = src.get(attr_name)
+        for &(from, count) in own.iter().chain(self.merged.tags_of(node.0)) {
+            let from = from as usize;
+            let tag = self
+                .attrs
+                .get(from..from.saturating_add(count as usize))
+                .unwrap_or_default();
+            for attr in tag {
+                let value = attr.value.map(|(start, end)| start as usize..end as usize);
+                if let Some(attr_name) = src.get(attr.name as usize..attr.name_end as usize)
                     && each(attr_name, value)
                 {
                     return;
