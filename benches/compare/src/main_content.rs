@@ -154,7 +154,7 @@ pub fn run(mut args: impl Iterator<Item = String>) -> Result<()> {
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     eprintln!(
-        "main-content: {} systems, {repeat} rounds, the systems in turn on each page",
+        "main-content: {} systems, {repeat} rounds, each system over all pages in turn",
         systems.len()
     );
     let measured = measure(&systems, &pages, repeat);
@@ -213,14 +213,15 @@ fn load(dir: &Path) -> Result<Vec<Page>> {
 }
 
 /// Runs every system over every page `repeat` times, one thread, timing
-/// each call (its output is dropped after the clock is read) in this thread's CPU
-/// time. The systems take turns on each page, so a drift of the machine's
-/// speed during the run (another job, the clock) falls on all of them
-/// alike instead of on whichever ran then: a ratio between two systems is
-/// read from runs made side by side. Which system goes first turns too
-/// (from page to page and from round to round): the first call on a page
-/// costs more than the next ones (measured: `main` against `all` on tl
-/// read 1.35 with `main` always first, 1.27 with `all` always first).
+/// each call (its output is dropped after the clock is read) in this
+/// thread's CPU time. Each round runs every system over all the pages in
+/// turn, as a user's loop over a folder would, so each system runs with
+/// its own code and tables in the cache; the rounds spread each system's
+/// runs over the whole measurement, so that a drift of the machine's speed
+/// (another job, the clock) falls on all of them alike instead of on
+/// whichever ran then. The order of the systems turns from round to round.
+/// (Measured before: with each system's rounds run back to back, `main` /
+/// `all` on tl read from 1.21 to 1.35 from one run to the next.)
 fn measure(systems: &[System], pages: &[Page], repeat: usize) -> Vec<Measured> {
     let mut measured: Vec<Measured> = systems
         .iter()
@@ -231,13 +232,12 @@ fn measure(systems: &[System], pages: &[Page], repeat: usize) -> Vec<Measured> {
         })
         .collect();
     for round in 0..repeat.max(1) {
-        for (i, page) in pages.iter().enumerate() {
-            let first = (round + i) % systems.len().max(1);
-            for turn in 0..systems.len() {
-                let at = (first + turn) % systems.len();
-                let (Some(system), Some(measured)) = (systems.get(at), measured.get_mut(at)) else {
-                    continue;
-                };
+        for turn in 0..systems.len() {
+            let at = (round + turn) % systems.len();
+            let (Some(system), Some(measured)) = (systems.get(at), measured.get_mut(at)) else {
+                continue;
+            };
+            for (i, page) in pages.iter().enumerate() {
                 let started = thread_cpu_seconds();
                 let outcome = catch_unwind(AssertUnwindSafe(|| (system.extract)(page)));
                 let text = match outcome {
