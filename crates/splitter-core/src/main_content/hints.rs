@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::hash::Hasher;
 use std::sync::OnceLock;
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use crate::adapter::{DomAdapter, NodeKind};
@@ -503,8 +503,12 @@ fn says_none_or_hidden(style: &[u8]) -> bool {
 /// The words of a `class` or an `id`: what lies between characters that
 /// are not ASCII letters or digits.
 fn tokens(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_ascii_alphanumeric())
+    // Split as bytes (no character is decoded): a token is ASCII, so
+    // always a `str` of its own.
+    text.as_bytes()
+        .split(|b| !b.is_ascii_alphanumeric())
         .filter(|token| !token.is_empty())
+        .filter_map(|token| std::str::from_utf8(token).ok())
 }
 
 /// `text` in ASCII lowercase, borrowed when it already is (the common case).
@@ -545,7 +549,9 @@ fn class_hints(class: &str) -> Hints {
 ///   hides, not what it is.
 fn class_name_hints(name: &str) -> Hints {
     let name = lowercase(name);
-    if name.contains('[') || is_modifier(&name) {
+    // A byte at a time: a class name is short, shorter than `memchr`
+    // takes to set up.
+    if name.bytes().any(|b| b == b'[') || is_modifier(&name) {
         return 0;
     }
     tokens(&name).fold(words_inside(&name), |hints, token| {
@@ -617,6 +623,16 @@ pub(super) struct ClassCache {
 }
 
 impl ClassCache {
+    /// A cache sized for a page's class strings and names: a page has a
+    /// few hundred of each, and growing a table rehashes all it holds.
+    pub(super) fn for_a_page() -> ClassCache {
+        const ENTRIES: usize = 512;
+        ClassCache {
+            classes: FxHashMap::with_capacity_and_hasher(ENTRIES, Default::default()),
+            names: FxHashMap::with_capacity_and_hasher(ENTRIES, Default::default()),
+        }
+    }
+
     /// The hints of `class`'s words, and the shape of an element `name`d
     /// so with it (0 for an empty class).
     fn hints(&mut self, name: &str, class: &str) -> (Hints, u32) {
@@ -693,7 +709,14 @@ fn word_finder() -> Option<&'static WordFinder> {
                 .iter()
                 .flat_map(|&(list, hint)| list.iter().map(move |&word| (word, hint)))
                 .unzip();
-            let automaton = AhoCorasick::new(words).ok()?;
+            // A DFA: the largest to build and hold of the automatons, the
+            // quickest to run, and it runs over every class name of a page
+            // that the cache has not seen (a few thousand words of table,
+            // built once for the process).
+            let automaton = AhoCorasick::builder()
+                .kind(Some(AhoCorasickKind::DFA))
+                .build(words)
+                .ok()?;
             Some(WordFinder { automaton, hints })
         })
         .as_ref()

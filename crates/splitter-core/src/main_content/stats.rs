@@ -116,24 +116,6 @@ const FILLER_WORDS: [&str; 20] = [
     "curabitur",
 ];
 
-/// The shortest and the longest word of [`FILLER_WORDS`] (`ipsum`,
-/// `reprehenderit`): a word of another length is passed over at once.
-const FILLER_WORD_LENGTHS: (usize, usize) = {
-    let (mut shortest, mut longest) = (usize::MAX, 0);
-    let mut i = 0;
-    while i < FILLER_WORDS.len() {
-        let length = FILLER_WORDS[i].len();
-        if length < shortest {
-            shortest = length;
-        }
-        if length > longest {
-            longest = length;
-        }
-        i += 1;
-    }
-    (shortest, longest)
-};
-
 /// How far into a text the filler's words are looked for: each sentence
 /// of the filler has one in its first words ("Ut enim ad minim veniam",
 /// "Duis aute irure dolor in reprehenderit"), and a text that only quotes
@@ -154,23 +136,51 @@ fn is_placeholder(text: &str) -> bool {
     let head = bytes
         .get(start..bytes.len().min(start + FILLER_HEAD))
         .unwrap_or_default();
-    let mut word = 0;
-    for (at, b) in head.iter().enumerate() {
-        if b.is_ascii_alphabetic() {
-            continue;
-        }
-        if head.get(word..at).is_some_and(is_filler_word) {
+    // One bit per byte of the head that is an ASCII letter: the words are
+    // the runs of ones, found without a branch per byte (most texts this
+    // long are prose, and every one of them comes here).
+    let letters = head.iter().enumerate().fold(0u64, |bits, (at, b)| {
+        bits | (u64::from(b.is_ascii_alphabetic()) << at)
+    });
+    let mut starts = letters & !(letters << 1);
+    while starts != 0 {
+        let at = starts.trailing_zeros();
+        starts &= starts - 1;
+        // Ones from `at` on; zeros come in from the top past the head.
+        let length = (!(letters >> at)).trailing_zeros();
+        let (at, length) = (at as usize, length as usize);
+        if head.get(at..at + length).is_some_and(is_filler_word) {
             return true;
         }
-        word = at + 1;
     }
-    head.get(word..).is_some_and(is_filler_word)
+    false
 }
+
+// The head's bytes fit in the bits of a `u64`.
+const _: () = assert!(FILLER_HEAD <= 64);
+
+/// Per length of a word, the first letters of the [`FILLER_WORDS`] of that
+/// length, one bit per letter from `a`: most words of a text are passed
+/// over on these two alone.
+const FILLER_INITIALS: [u32; 16] = {
+    let mut initials = [0u32; 16];
+    let mut i = 0;
+    while i < FILLER_WORDS.len() {
+        let word = FILLER_WORDS[i].as_bytes();
+        initials[word.len()] |= 1 << (word[0] - b'a');
+        i += 1;
+    }
+    initials
+};
 
 /// Whether `word` (ASCII letters) is one of [`FILLER_WORDS`], any case.
 fn is_filler_word(word: &[u8]) -> bool {
-    let (shortest, longest) = FILLER_WORD_LENGTHS;
-    (shortest..=longest).contains(&word.len())
+    let (Some(&initials), Some(&first)) = (FILLER_INITIALS.get(word.len()), word.first()) else {
+        return false;
+    };
+    let first = first.to_ascii_lowercase();
+    first.is_ascii_lowercase()
+        && initials & (1 << (first - b'a')) != 0
         && FILLER_WORDS.iter().any(|filler| {
             filler.len() == word.len() && filler.as_bytes().eq_ignore_ascii_case(word)
         })
@@ -238,11 +248,21 @@ fn is_call_to_action(text: &str) -> bool {
 /// character and are not ASCII whitespace (a no-break space counts; it is
 /// rare and the counts are heuristics).
 fn visible_chars(text: &str) -> u32 {
-    // A sum rather than a filter: no branch per byte to guess wrong, and
-    // the compiler counts many bytes at once.
-    let count: usize = text
-        .bytes()
-        .map(|b| usize::from(!b.is_ascii_whitespace() & ((b & 0xC0) != 0x80)))
+    // Whether a byte counts, as comparisons without a branch (ASCII
+    // whitespace is a space or `\t` `\n` `\x0C` `\r`: 9 to 13 but not 11;
+    // a continuation byte is 0x80 to 0xBF, below -64 as a signed byte), so
+    // that the compiler counts 16 or 32 bytes at once; counted per run of
+    // 255 bytes, as many as a byte counter holds. Every text of the page
+    // goes through here.
+    let counts = |b: u8| {
+        let space = (b == b' ') | ((b.wrapping_sub(b'\t') < 5) & (b != 0x0B));
+        let continuation = (b as i8) < -64;
+        u8::from(!(space | continuation))
+    };
+    let count: u64 = text
+        .as_bytes()
+        .chunks(255)
+        .map(|run| u64::from(run.iter().fold(0u8, |sum, &b| sum.wrapping_add(counts(b)))))
         .sum();
     u32::try_from(count).unwrap_or(u32::MAX)
 }
@@ -274,7 +294,7 @@ impl Stats {
         let mut stats = Stats::default();
         stats.push(0, 0);
         let mut caches = MatchCaches::new();
-        let mut classes = hints::ClassCache::default();
+        let mut classes = hints::ClassCache::for_a_page();
         let selecting = !include.is_empty();
         let mut included_depth = 0usize;
         let mut open = vec![Open {
@@ -451,8 +471,8 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::{
-        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_WORD_LENGTHS, FILLER_WORDS,
-        is_call_to_action, is_placeholder, visible_chars,
+        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, is_call_to_action,
+        is_filler_word, is_placeholder, visible_chars,
     };
     use crate::elements::{PagePart, element_info};
 
@@ -468,18 +488,44 @@ mod tests {
 
     #[test]
     fn filler_words_fit_the_lookup() {
-        assert_eq!(FILLER_WORD_LENGTHS, ("ipsum".len(), "reprehenderit".len()));
         for word in FILLER_WORDS {
-            let (shortest, longest) = FILLER_WORD_LENGTHS;
-            assert!((shortest..=longest).contains(&word.len()), "{word}");
             assert_eq!(word, word.to_ascii_lowercase(), "{word}");
+            assert!(word.bytes().all(|b| b.is_ascii_lowercase()), "{word}");
+            assert!(is_filler_word(word.as_bytes()), "{word}");
+            assert!(
+                is_filler_word(word.to_ascii_uppercase().as_bytes()),
+                "{word}"
+            );
+            // One letter short or long, or another first letter: no word
+            // of the filler.
+            assert!(!is_filler_word(&word.as_bytes()[1..]), "{word}");
+            assert!(!is_filler_word(format!("{word}s").as_bytes()), "{word}");
+            assert!(
+                !is_filler_word(format!("z{}", &word[1..]).as_bytes()),
+                "{word}"
+            );
         }
+        let initials: u32 = FILLER_INITIALS.iter().map(|bits| bits.count_ones()).sum();
+        assert!(initials as usize <= FILLER_WORDS.len());
+        assert!(!is_filler_word(b""));
     }
 
     #[test]
     fn placeholder_text() {
         assert!(is_placeholder("Lorem ipsum dolor sit amet"));
         assert!(is_placeholder("\n  LOREM IPSUM"));
+        assert!(is_placeholder("ipsum"), "a word alone");
+        assert!(is_placeholder("x-ipsum-x"), "a word between other bytes");
+        assert!(
+            !is_placeholder("ipsums and lipsum"),
+            "a longer word holds one"
+        );
+        // A word that ends on the head's last byte counts; one cut there
+        // does not.
+        let pad = "a ".repeat(26);
+        assert_eq!(format!("{pad} consectetur").len(), super::FILLER_HEAD);
+        assert!(is_placeholder(&format!("{pad} consectetur")));
+        assert!(!is_placeholder(&format!("{pad}  consectetur")));
         assert!(
             is_placeholder("Tempor incididunt ut labore et dolore magna aliqua."),
             "a later paragraph of the filler"
@@ -512,6 +558,22 @@ mod tests {
         assert_eq!(visible_chars(" a b\n\tc "), 3);
         assert_eq!(visible_chars("é中🦀"), 3);
         assert_eq!(visible_chars("   "), 0);
+        // Every ASCII byte on its own, and a long text from every
+        // starting character: as counted one character at a time.
+        for b in 0..0x80u8 {
+            let text = char::from(b).to_string();
+            assert_eq!(
+                visible_chars(&text),
+                u32::from(!b.is_ascii_whitespace()),
+                "{b:#x}"
+            );
+        }
+        let long = "Ünïcode words, \t\r\n\x0B\x0C and 中文 🦀 ".repeat(40);
+        for (start, _) in long.char_indices().take(40) {
+            let text = &long[start..];
+            let expected = text.chars().filter(|c| !c.is_ascii_whitespace()).count();
+            assert_eq!(visible_chars(text) as usize, expected, "from byte {start}");
+        }
         // A long text, from every starting byte: the same count as one
         // character at a time.
         let long = "Ünïcode words, \t\r\n\x0C and 中文 🦀 ".repeat(20);
