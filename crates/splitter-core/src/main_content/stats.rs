@@ -583,4 +583,58 @@ mod tests {
             assert_eq!(visible_chars(text) as usize, expected, "from byte {start}");
         }
     }
+
+    mod properties {
+        use super::super::{FILLER_HEAD, FILLER_WORDS, is_placeholder, visible_chars};
+        use proptest::prelude::*;
+
+        /// Whitespace of every kind, ASCII and beyond, letters, filler
+        /// words in any case, and punctuation, in runs long and short.
+        fn text() -> impl Strategy<Value = String> {
+            let piece = prop_oneof![
+                4 => "[a-zA-Z]{1,14}",
+                2 => prop::sample::select(FILLER_WORDS.to_vec()).prop_map(str::to_owned),
+                1 => prop::sample::select(FILLER_WORDS.to_vec())
+                    .prop_map(|word| word.to_ascii_uppercase()),
+                3 => "[ \t\n\r\x0B\x0C]{1,4}",
+                1 => "[\u{80}-\u{10FFFF}]{1,3}",
+                1 => "[-.,;:!?'()\\[\\]0-9]{1,3}",
+            ];
+            prop::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+        }
+
+        /// What [`is_placeholder`] computes, a byte at a time.
+        fn placeholder_one_byte_at_a_time(text: &str) -> bool {
+            let start = text.len()
+                - text
+                    .trim_start_matches(|c: char| c.is_ascii_whitespace())
+                    .len();
+            let bytes = text.as_bytes();
+            let head = &bytes[start..bytes.len().min(start + FILLER_HEAD)];
+            head.split(|b| !b.is_ascii_alphabetic()).any(|word| {
+                FILLER_WORDS
+                    .iter()
+                    .any(|filler| filler.as_bytes().eq_ignore_ascii_case(word))
+            })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(2000))]
+
+            /// The counts made many bytes at once are the counts made one
+            /// character at a time.
+            #[test]
+            fn visible_characters_one_at_a_time(text in text()) {
+                let expected = text.chars().filter(|c| !c.is_ascii_whitespace()).count();
+                prop_assert_eq!(visible_chars(&text) as usize, expected);
+            }
+
+            /// The words found through a bitmask are the words found one
+            /// byte at a time.
+            #[test]
+            fn placeholder_words_one_byte_at_a_time(text in text()) {
+                prop_assert_eq!(is_placeholder(&text), placeholder_one_byte_at_a_time(&text));
+            }
+        }
+    }
 }
