@@ -3,7 +3,9 @@
 #   split_*      the repo's corpus/*.html, ../shared/corpus pages (ecma262, web),
 #                every `#data` input of the html5lib tree-construction tests and
 #                every html5lib tokenizer input, each behind an 8-byte config
-#                header (see FuzzCase::from_bytes in src/lib.rs)
+#                header (see FuzzCase::from_bytes in src/lib.rs); split_main
+#                also the WCXB pages (wcxb-dev/html/*.html.gz), pages of every
+#                type whose main content is the question
 #   config_json  the repo's corpus/*.json and the configs of conformance/cases.json
 #
 # Usage: fuzz/seed.sh [SHARED_CORPUS_DIR]   (default: ../shared/corpus from the repo root)
@@ -14,10 +16,10 @@ repo=$(dirname "$fuzz_dir")
 shared=${1:-$repo/../shared/corpus}
 
 exec python3 - "$repo" "$shared" "$fuzz_dir/corpus" <<'PY'
-import glob, hashlib, json, os, struct, sys
+import glob, gzip, hashlib, json, os, struct, sys
 
 repo, shared, out = sys.argv[1:4]
-targets = ["split_html5ever", "split_scraper", "split_tl"]
+targets = ["split_html5ever", "split_scraper", "split_tl", "split_main"]
 for name in targets + ["config_json"]:
     os.makedirs(os.path.join(out, name), exist_ok=True)
 
@@ -86,6 +88,14 @@ for path in sorted(glob.glob(os.path.join(shared, "html5lib", "tokenizer", "*.te
                 pass
         add_html(text.encode("utf-8", "surrogatepass"))
         count("html5lib tokenizer")
+
+# WCXB's pages, for the main-content target only: articles, forums,
+# products, listings, collections, documentation and service pages.
+for path in sorted(glob.glob(os.path.join(shared, "wcxb-dev", "html", "*.html.gz"))):
+    with gzip.open(path, "rb") as f:
+        html = f.read()
+    write("split_main", header(html) + html)
+    count("wcxb pages")
 
 for path in sorted(glob.glob(os.path.join(repo, "corpus", "*.json"))):
     with open(path, "rb") as f:

@@ -10,7 +10,7 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 use html_splitter::{
-    Backend, Bytes, Characters, Chunks, DomAdapter, Format, Html5everDom, Links, NodeKind,
+    Backend, Bytes, Characters, Chunks, Content, DomAdapter, Format, Html5everDom, Links, NodeKind,
     ScraperDom, SizeFn, Sizer, Splitter, SplitterConfig, Tiktoken, TlDom, Utf16, Whitespace,
 };
 
@@ -228,13 +228,68 @@ fn check_dom<S: Sizer, D: DomAdapter>(
         splitter.config().max_chunk_size,
         backend,
     );
-    assert_provenance(&chunks, &PageFacts::of(dom), backend);
+    let main = splitter.config().content == Content::Main;
+    assert_provenance(&chunks, &PageFacts::of(dom), backend, main);
     let again = backend
         .split(splitter, html)
         .expect("the backend parses this input");
     assert!(
         chunks == again,
         "{backend}: splitting twice gave different chunks"
+    );
+}
+
+/// Splits the decoded input with `content: "main"` (the header's config
+/// otherwise) on `backend`, and checks SPEC §3.4's contract beside the
+/// checks of [`check_split`]:
+/// - SPEC §6 and §7 hold for the chunks, and a second split gives equal
+///   chunks;
+/// - the main content's characters other than whitespace are a subsequence
+///   of the whole page's, in text format (nothing added, nothing
+///   reordered);
+/// - it keeps something whenever the whole page has something to keep.
+pub fn check_main(backend: Backend, bytes: &[u8]) {
+    let mut case = FuzzCase::from_bytes(bytes);
+    case.config.content = Content::Main;
+    match case.sizer {
+        FuzzSizer::Characters => check_with(backend, &case, Characters),
+        FuzzSizer::Bytes => check_with(backend, &case, Bytes),
+        FuzzSizer::Utf16 => check_with(backend, &case, Utf16),
+        FuzzSizer::Tiktoken => check_with(backend, &case, cl100k()),
+        FuzzSizer::Words => check_with(backend, &case, SizeFn(count_words)),
+    }
+    // The texts of both modes, in text format, whitespace as the header
+    // says, with `exclude` and `include` as they are (none).
+    let text_of = |content: Content| {
+        let config = SplitterConfig {
+            content,
+            whitespace: case.config.whitespace,
+            ..SplitterConfig::new(usize::MAX / 4)
+        };
+        let splitter = Splitter::new(config).expect("a plain config is valid");
+        let chunks = backend
+            .split(&splitter, &case.html)
+            .expect("the backend parses this input");
+        let visible: Vec<char> = chunks
+            .canonical_text()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        visible
+    };
+    let all = text_of(Content::All);
+    let main = text_of(Content::Main);
+    let mut rest = all.iter();
+    assert!(
+        main.iter().all(|c| rest.any(|o| o == c)),
+        "{backend}: the main content {:?} is not a subsequence of the page {:?}",
+        main.iter().collect::<String>(),
+        all.iter().collect::<String>()
+    );
+    assert!(
+        all.is_empty() || !main.is_empty(),
+        "{backend}: the main content lost all of {:?}",
+        all.iter().collect::<String>()
     );
 }
 
@@ -331,14 +386,29 @@ impl PageFacts {
                 .any(|range| self.text.get(range.clone()) == Some(entry.as_str()))
         })
     }
+
+    /// Whether `entry` is a heading's text less some of it: with
+    /// `content: "main"` a heading's hidden or boilerplate parts (an
+    /// `aria-hidden` permalink `#`, a share button) are pruned, and so
+    /// are they from its entry in a heading path. Never an empty entry.
+    fn is_part_of_a_heading_text(&self, entry: &str) -> bool {
+        let entry: Vec<char> = entry.chars().filter(|c| !c.is_whitespace()).collect();
+        !entry.is_empty()
+            && self.headings.values().flatten().any(|range| {
+                let mut heading = self.text.get(range.clone()).unwrap_or_default().chars();
+                entry.iter().all(|c| heading.any(|h| h == *c))
+            })
+    }
 }
 
 /// SPEC §7 on one document's chunks: `startIndex..endIndex` (in Unicode
 /// scalar values) of the canonical text is the chunk less what it carries,
 /// every anchor is an
 /// `id` of the page and every heading path entry the text of one of its
-/// headings (compared without whitespace: the path collapses it).
-pub fn assert_provenance(chunks: &Chunks, page: &PageFacts, backend: Backend) {
+/// headings (compared without whitespace: the path collapses it); with
+/// `main` (`content: "main"`), the text of one of its headings less the
+/// parts the main content prunes.
+pub fn assert_provenance(chunks: &Chunks, page: &PageFacts, backend: Backend, main: bool) {
     let text: Vec<char> = chunks.canonical_text().chars().collect();
     // Heading path entries already found, by address and length: every
     // chunk of a section names the same strings, and a heading that never
@@ -375,7 +445,7 @@ pub fn assert_provenance(chunks: &Chunks, page: &PageFacts, backend: Backend) {
                 continue;
             }
             assert!(
-                page.is_heading_text(entry),
+                page.is_heading_text(entry) || (main && page.is_part_of_a_heading_text(entry)),
                 "{backend}: chunk {index}: heading path entry {entry:?} is no heading's text"
             );
         }

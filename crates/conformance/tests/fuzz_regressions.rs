@@ -11,7 +11,7 @@
 #[path = "../../../fuzz/src/lib.rs"]
 mod fuzz_input;
 
-use fuzz_input::{HEADER_LEN, assert_invariants, check_split};
+use fuzz_input::{HEADER_LEN, assert_invariants, check_main, check_split};
 use html_splitter::{Backend, DomAdapter, NodeKind, Splitter, SplitterConfig};
 
 /// Replays one fuzz input (header and document) on every backend.
@@ -66,6 +66,56 @@ fn every_sizer_whitespace_and_estimate_setting() {
             ]
             .concat(),
         );
+    }
+}
+
+/// Replays one fuzz input on every backend with `content: "main"`, as the
+/// `split_main` target does.
+fn replay_main(bytes: &[u8]) {
+    for &backend in Backend::ALL {
+        check_main(backend, bytes);
+    }
+}
+
+/// `content: "main"` under every value of header byte 2 (cap, sizer,
+/// whitespace, estimates, Markdown, heading context), on a page with
+/// furniture around an article and inside it; and pages with nothing but
+/// furniture, hidden text or filler, where the whole page is kept.
+#[test]
+fn main_content_under_every_setting() {
+    let html = "<header><nav><a href=/>Home</a> <a href=/a>About</a></nav></header>\
+        <main><article><h1 id=t>Title</h1><p>A paragraph of prose long enough to count \
+        as prose for the rules, with a <a href=#t>link</a> in it.</p>\
+        <div class=share><a href=/s>Share</a></div><table><tr><th>a</th><td>b</td></tr></table>\
+        <p>Second paragraph, also long enough to be prose, café 🦀 日本語.</p></article>\
+        <aside class=related><ul><li><a href=/1>One</a><li><a href=/2>Two</a>\
+        <li><a href=/3>Three</a></ul></aside></main><footer><p>Copyright</p></footer>";
+    for flags in 0..=255u8 {
+        replay_main(
+            &[
+                &[12, 0, flags, 3, 0x01, 0x00, 0x00, 0x06][..],
+                html.as_bytes(),
+            ]
+            .concat(),
+        );
+    }
+    for html in [
+        &b""[..],
+        b"<nav><a href=/>Home</a></nav><footer>Copyright</footer>",
+        b"<div hidden>hidden text</div><p aria-hidden=true>also hidden</p>",
+        b"<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod.</p>",
+        b"<div class=share-comments-related-sidebar><p>only boilerplate words here</p></div>",
+        b"<h1>Title only</h1>",
+        // Found by `split_main` on a blog page: a heading's permalink, hidden
+        // from screen readers, is pruned with the main content, and so is it
+        // from the heading path ("Intro", not "Intro #").
+        b"<article><h2 id=intro>Intro <a href=#intro aria-hidden=true>#</a></h2>\
+          <p>When I first started this garden five years ago I had grand visions of colour.</p>\
+          <p>Clematis were always at the top of my list, scrambling over arches and roses.</p></article>",
+    ] {
+        for header in HEADERS {
+            replay_main(&[&header[..], html].concat());
+        }
     }
 }
 
