@@ -79,8 +79,9 @@ fn replay_main(bytes: &[u8]) {
 
 /// `content: "main"` under every value of header byte 2 (cap, sizer,
 /// whitespace, estimates, Markdown, heading context), on a page with
-/// furniture around an article and inside it; and pages with nothing but
-/// furniture, hidden text or filler, where the whole page is kept.
+/// furniture around an article and inside it; and pages of nothing but
+/// furniture, hidden text or filler, of which the main content must still
+/// keep something.
 #[test]
 fn main_content_under_every_setting() {
     let html = "<header><nav><a href=/>Home</a> <a href=/a>About</a></nav></header>\
