@@ -179,13 +179,17 @@ fn count_words(text: &str) -> usize {
 /// provenance of SPEC §7 on the chunks, and splits again to check
 /// determinism.
 pub fn check_split(backend: Backend, bytes: &[u8]) {
-    let case = FuzzCase::from_bytes(bytes);
+    check_case(backend, &FuzzCase::from_bytes(bytes));
+}
+
+/// [`check_split`] on a decoded case, with the sizer its header picks.
+fn check_case(backend: Backend, case: &FuzzCase) {
     match case.sizer {
-        FuzzSizer::Characters => check_with(backend, &case, Characters),
-        FuzzSizer::Bytes => check_with(backend, &case, Bytes),
-        FuzzSizer::Utf16 => check_with(backend, &case, Utf16),
-        FuzzSizer::Tiktoken => check_with(backend, &case, cl100k()),
-        FuzzSizer::Words => check_with(backend, &case, SizeFn(count_words)),
+        FuzzSizer::Characters => check_with(backend, case, Characters),
+        FuzzSizer::Bytes => check_with(backend, case, Bytes),
+        FuzzSizer::Utf16 => check_with(backend, case, Utf16),
+        FuzzSizer::Tiktoken => check_with(backend, case, cl100k()),
+        FuzzSizer::Words => check_with(backend, case, SizeFn(count_words)),
     }
 }
 
@@ -251,13 +255,7 @@ fn check_dom<S: Sizer, D: DomAdapter>(
 pub fn check_main(backend: Backend, bytes: &[u8]) {
     let mut case = FuzzCase::from_bytes(bytes);
     case.config.content = Content::Main;
-    match case.sizer {
-        FuzzSizer::Characters => check_with(backend, &case, Characters),
-        FuzzSizer::Bytes => check_with(backend, &case, Bytes),
-        FuzzSizer::Utf16 => check_with(backend, &case, Utf16),
-        FuzzSizer::Tiktoken => check_with(backend, &case, cl100k()),
-        FuzzSizer::Words => check_with(backend, &case, SizeFn(count_words)),
-    }
+    check_case(backend, &case);
     // The texts of both modes, in text format, whitespace as the header
     // says, with `exclude` and `include` as they are (none).
     let text_of = |content: Content| {

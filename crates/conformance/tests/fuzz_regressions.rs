@@ -30,20 +30,23 @@ const HEADERS: [[u8; HEADER_LEN]; 3] = [
     [43, 1, 0, 0, 0x01, 0x00, 0x00, 0x06],
 ];
 
-/// Runs a hand-written document under each of [`HEADERS`].
-fn replay_with_every_header(html: &[u8]) {
-    for header in HEADERS {
+/// Runs `replay` on a hand-written document behind each of `headers`.
+fn behind_each(headers: &[[u8; HEADER_LEN]], html: &[u8], replay: fn(&[u8])) {
+    for header in headers {
         replay(&[&header[..], html].concat());
     }
+}
+
+/// Runs a hand-written document under each of [`HEADERS`].
+fn replay_with_every_header(html: &[u8]) {
+    behind_each(&HEADERS, html, replay);
 }
 
 /// Runs a document of thousands of characters under the headers with a cap
 /// of at least 10: forcing such a document into 1-character chunks takes
 /// seconds in a debug build.
 fn replay_large(html: &[u8]) {
-    for header in &HEADERS[1..] {
-        replay(&[&header[..], html].concat());
-    }
+    behind_each(&HEADERS[1..], html, replay);
 }
 
 /// Byte 2 of the header picks the cap, the sizer, the whitespace, the
@@ -114,9 +117,7 @@ fn main_content_under_every_setting() {
           <p>When I first started this garden five years ago I had grand visions of colour.</p>\
           <p>Clematis were always at the top of my list, scrambling over arches and roses.</p></article>",
     ] {
-        for header in HEADERS {
-            replay_main(&[&header[..], html].concat());
-        }
+        behind_each(&HEADERS, html, replay_main);
     }
 }
 
