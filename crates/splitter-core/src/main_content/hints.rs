@@ -301,8 +301,12 @@ pub(super) fn hints<A: DomAdapter>(
     // A section's `id` is usually its heading made an anchor
     // (`sec-sharedarraybuffer-objects`, `comments` for a section on
     // comments in a manual): only its `class` is the author's name for it.
+    // A heading's own `id` is that anchor, made from its text
+    // (`what-is-social-media-marketing`, WordPress's
+    // `h-related-research`), for a table of contents to link to.
     let sectioning = info.role == Role::Sectioning && info.part != PagePart::Chrome;
-    let id = if sectioning { None } else { id };
+    let heading = matches!(info.role, Role::Heading(_));
+    let id = if sectioning || heading { None } else { id };
     let mut shape = 0;
     if let Some(class) = class.as_deref() {
         let (words, class_shape) = classes.hints(name, class);
@@ -324,6 +328,16 @@ pub(super) fn hints<A: DomAdapter>(
     // popup folded so, hidden as before.
     if unshown && !(named_panel && hints & (WORD_FURNITURE | WORD_BOILERPLATE) == 0) {
         hints |= HIDDEN;
+    }
+    // A heading is the content's structure, whatever its class calls its
+    // place: rustdoc marks every method's signature `h4.code-header` and
+    // every section `h2.section-header`, page builders each heading
+    // `…_module_header`, accordions each question `accordion-header`.
+    // Furniture words say where a block sits, which for a heading is at
+    // the top of its section; boilerplate words (`related-title`) still
+    // say what it heads.
+    if heading {
+        hints &= !WORD_FURNITURE;
     }
     (hints, shape)
 }
