@@ -91,7 +91,7 @@ use crate::select::SelectorSet;
 
 use self::hints::{
     CHROME_TAG, CONTROL_TAG, FRAME_TAG, HIDDEN, Hints, MARKER_ARTICLE, MARKER_BODY, MARKER_MAIN,
-    WORD_BOILERPLATE, WORD_CONTENT, WORD_FURNITURE,
+    WORD_BOILERPLATE, WORD_CONTENT, WORD_FURNITURE, WORD_PART,
 };
 use self::stats::{HOLDS_MARKER, INCLUDED, OMITTED, PLACEHOLDER, Stats};
 
@@ -198,11 +198,25 @@ impl Rules {
     /// link holds a headline as well stays, and so does a link in a
     /// sentence ("you can <a>learn more</a> about tides here").
     pub const ACTIONS: Rules = Rules(1 << 18);
+    /// A class name whose last word is furniture (`entry-header`,
+    /// `post-footer`, `article__meta`, `blog-article__breadcrumbs`) is
+    /// furniture though a content word stands before it: the content
+    /// word names the block, the last word the part of it this element
+    /// is. Not a card's own header or footer (`article-card__footer`:
+    /// an entry's title and its line of facts), not a style of text
+    /// (`wt-text-caption`), and not `supplement` or `extra`, which name
+    /// more of the content (`story-body-supplemental`).
+    pub const PARTS: Rules = Rules(1 << 19);
+    /// Nothing inside a consent banner (`cookie`, `consent`, `gdpr` in its
+    /// class or id, no content word or marker) is a container, as nothing
+    /// inside a hidden element is: a banner's paragraphs of legal prose
+    /// outweighed a listing whose entries hold no prose at all.
+    pub const CONSENTS: Rules = Rules(1 << 20);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 19) - 1);
+    pub const ALL: Rules = Rules((1 << 21) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 19] = [
+    pub const NAMED: [(&'static str, Rules); 21] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -222,6 +236,8 @@ impl Rules {
         ("times", Rules::TIMES),
         ("placeholders", Rules::PLACEHOLDERS),
         ("actions", Rules::ACTIONS),
+        ("parts", Rules::PARTS),
+        ("consents", Rules::CONSENTS),
     ];
 
     /// These rules without `other`.
@@ -307,7 +323,7 @@ impl MainContent {
             let scored = score_all(&stats, rules);
             let (container, prose_poor) = choose(&stats, &scored, rules);
             if prose_poor && rules.has(Rules::ENTRIES) {
-                unheeded = WORD_FURNITURE;
+                unheeded = WORD_FURNITURE | WORD_PART;
             }
             match title_before(&stats, &scored, container, rules) {
                 Some(title) => vec![title, container],
@@ -473,7 +489,8 @@ fn prose_veto(stats: &Stats, i: usize, hints: Hints, rules: Rules) -> Hints {
 }
 
 fn is_furniture(hints: Hints, rules: Rules) -> bool {
-    is_furniture_by_tag(hints, rules) || (rules.has(Rules::WORDS) && is_boilerplate_by_words(hints))
+    is_furniture_by_tag(hints, rules)
+        || (rules.has(Rules::WORDS) && is_boilerplate_by_words(hints, rules))
 }
 
 /// Furniture by its tag or role, which say what an element is; class
@@ -485,10 +502,19 @@ fn is_furniture_by_tag(hints: Hints, rules: Rules) -> bool {
 
 /// Not for a content marker or an element that holds one: the author's
 /// explicit word wins over a class name.
-fn is_boilerplate_by_words(hints: Hints) -> bool {
+fn is_boilerplate_by_words(hints: Hints, rules: Rules) -> bool {
     hints & (MARKER_MAIN | MARKER_BODY | HOLDS_MARKER) == 0
         && (hints & WORD_BOILERPLATE != 0
+            || (rules.has(Rules::PARTS) && hints & WORD_PART != 0)
             || (hints & WORD_FURNITURE != 0 && hints & WORD_CONTENT == 0))
+}
+
+/// A consent banner ([`Rules::CONSENTS`]).
+fn is_consent_banner(hints: Hints, rules: Rules) -> bool {
+    rules.has(Rules::CONSENTS)
+        && rules.has(Rules::WORDS)
+        && hints & hints::WORD_CONSENT != 0
+        && hints & (WORD_CONTENT | MARKER_MAIN | MARKER_BODY | HOLDS_MARKER) == 0
 }
 
 /// A boilerplate word without a content word beside it: the element is
@@ -587,7 +613,8 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
         unseen[i] = unseen[stats.parent[i] as usize]
             || hints & OMITTED != 0
             || is_hidden(hints, rules)
-            || is_footer(hints, rules);
+            || is_footer(hints, rules)
+            || is_consent_banner(hints, rules);
         if unseen[i] {
             scored.prose[i] = 0.0;
             scored.links[i] = 0.0;
@@ -783,7 +810,8 @@ fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules, unheeded: Hin
     }
     // Words prune blocks only: an inline element with such a class is more
     // often a link styled as a popup note than a widget.
-    if rules.has(Rules::WORDS) && hints & hints::BLOCK != 0 && is_boilerplate_by_words(hints) {
+    if rules.has(Rules::WORDS) && hints & hints::BLOCK != 0 && is_boilerplate_by_words(hints, rules)
+    {
         return true;
     }
     false
