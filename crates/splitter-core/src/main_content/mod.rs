@@ -86,7 +86,7 @@
 mod hints;
 mod stats;
 
-use crate::adapter::DomAdapter;
+use crate::adapter::{DomAdapter, NodeKind};
 use crate::select::SelectorSet;
 
 use self::hints::{
@@ -136,7 +136,8 @@ impl Rules {
     /// `widget` in a class is no furniture on an element that is not
     /// mostly links (page builders name every block so).
     pub const WIDGETS: Rules = Rules(1 << 7);
-    /// On a page whose markup names a forum, or whose prose outside its
+    /// On a page whose markup names a forum (`forum` in a class or id, or
+    /// a JSON-LD `DiscussionForumPosting`), or whose prose outside its
     /// comments is less than four short paragraphs, comment words are not
     /// boilerplate: the comments are the thread.
     pub const FORUMS: Rules = Rules(1 << 8);
@@ -306,6 +307,9 @@ impl MainContent {
         include_root: bool,
     ) -> Self {
         let mut stats = Stats::gather(dom, root, include, exclude);
+        if rules.has(Rules::FORUMS) && !stats.thread_data {
+            stats.thread_data = head_has_thread_data(dom, root);
+        }
         read_comment_words(&mut stats, rules);
         read_hidden_bulk(&mut stats);
         if rules.has(Rules::PLACEHOLDERS) {
@@ -370,18 +374,38 @@ impl MainContent {
 
 /// Comment words are boilerplate ([`WORD_BOILERPLATE`]) unless the page
 /// is a forum's ([`Rules::FORUMS`]): there, the comments are the thread.
-/// A page is a forum's when its markup names one, or when the comments
+/// A page is a forum's when its markup names one (a class or id, or its
+/// structured data: [`stats::is_thread_data`]), or when the comments
 /// hold prose and what lies outside them holds less than
 /// [`THREAD_ALONE`] characters of it: comments with no article to
 /// comment on are the thread itself.
 fn read_comment_words(stats: &mut Stats, rules: Rules) {
     let forum = rules.has(Rules::FORUMS)
-        && (stats.hints.iter().any(|h| h & hints::WORD_FORUM != 0) || is_thread_alone(stats));
+        && (stats.thread_data
+            || stats.hints.iter().any(|h| h & hints::WORD_FORUM != 0)
+            || is_thread_alone(stats));
     for hints in &mut stats.hints {
         if *hints & hints::WORD_COMMENT != 0 && !forum {
             *hints |= WORD_BOILERPLATE;
         }
     }
+}
+
+/// Whether the `head` beside the content root holds a JSON-LD script of
+/// a forum's thread ([`stats::is_thread_data`]); the statistics pass reads
+/// the scripts inside the root.
+fn head_has_thread_data<A: DomAdapter>(dom: &A, root: A::Node) -> bool {
+    let is_element = |node: A::Node| dom.kind(node) == NodeKind::Element;
+    let siblings =
+        |first: Option<A::Node>| std::iter::successors(first, |&node| dom.next_sibling(node));
+    dom.parent(root).is_some_and(|html| {
+        siblings(dom.first_child(html))
+            .filter(|&node| is_element(node) && dom.element_name(node).eq_ignore_ascii_case("head"))
+            .any(|head| {
+                siblings(dom.first_child(head))
+                    .any(|node| is_element(node) && stats::is_thread_data(dom, node))
+            })
+    })
 }
 
 /// Less prose than this outside the comments (four short paragraphs) is

@@ -55,6 +55,9 @@ pub(super) struct Stats {
     /// The element's shape: its name and `class`, hashed (0: no class).
     /// Siblings of one shape are entries of one list.
     pub(super) shape: Vec<u32>,
+    /// The page's structured data calls it a forum's thread: a JSON-LD
+    /// script of a `DiscussionForumPosting` ([`is_thread_data`]).
+    pub(super) thread_data: bool,
 }
 
 /// A teaser card is short: a headline, a line of summary, a date.
@@ -356,6 +359,9 @@ impl Stats {
                         || exclude.matches(dom, node, &mut caches)
                     {
                         stats.hints[index as usize] = OMITTED;
+                        if !stats.thread_data && is_thread_data(dom, node) {
+                            stats.thread_data = true;
+                        }
                         continue;
                     }
                     let position = open.len();
@@ -466,6 +472,21 @@ impl Stats {
     pub(super) fn len(&self) -> usize {
         self.parent.len()
     }
+}
+
+/// Whether `node` is a JSON-LD script that names a forum's thread
+/// (`"DiscussionForumPosting"`, as Discourse, XenForo and vBulletin write
+/// it). Not a `QAPage`: a question's comments are remarks on a post, not
+/// its answers. Looked for as a word of the script's text, not parsed:
+/// the type is all that is read.
+pub(super) fn is_thread_data<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    dom.element_name(node).eq_ignore_ascii_case("script")
+        && dom
+            .attribute(node, "type")
+            .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/ld+json"))
+        && dom
+            .first_child(node)
+            .is_some_and(|text| dom.text(text).contains("DiscussionForumPosting"))
 }
 
 #[cfg(test)]
