@@ -206,7 +206,10 @@ impl Rules {
     /// is. Not a card's own header or footer (`article-card__footer`:
     /// an entry's title and its line of facts), not a style of text
     /// (`wt-text-caption`), and not `supplement` or `extra`, which name
-    /// more of the content (`story-body-supplemental`).
+    /// more of the content (`story-body-supplemental`). A part that holds
+    /// an `h1` is not pruned: it is the block of the article's title
+    /// (`div.entry-header` around the headline and its byline), and the
+    /// title stays with the content.
     pub const PARTS: Rules = Rules(1 << 19);
     /// Nothing inside a consent banner (`cookie`, `consent`, `gdpr` in its
     /// class or id, no content word or marker) is a container, as nothing
@@ -533,6 +536,12 @@ fn is_boilerplate_by_words(hints: Hints, rules: Rules) -> bool {
             || (hints & WORD_FURNITURE != 0 && hints & WORD_CONTENT == 0))
 }
 
+/// Whether the element `i` holds an `h1`: a part that holds the page's
+/// title is the title's block ([`Rules::PARTS`]).
+fn holds_title(stats: &Stats, i: usize) -> bool {
+    (i + 1..stats.end[i] as usize).any(|j| stats.hints[j] & hints::TITLE != 0)
+}
+
 /// A consent banner ([`Rules::CONSENTS`]).
 fn is_consent_banner(hints: Hints, rules: Rules) -> bool {
     rules.has(Rules::CONSENTS)
@@ -800,7 +809,10 @@ fn verdicts(stats: &Stats, containers: &[usize], rules: Rules, unheeded: Hints) 
 /// Whether the element `i` inside `container` is boilerplate, its
 /// `unheeded` hints left out.
 fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules, unheeded: Hints) -> bool {
-    let hints = stats.hints[i] & !unheeded;
+    let mut hints = stats.hints[i] & !unheeded;
+    if hints & WORD_PART != 0 && holds_title(stats, i) {
+        hints &= !WORD_PART;
+    }
     if hints & OMITTED != 0 || is_hidden(hints, rules) {
         return true;
     }
