@@ -103,9 +103,6 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "promo",
     "sponsor",
     "advert",
-    "cookie",
-    "consent",
-    "gdpr",
     "popup",
     "modal",
     "outbrain",
@@ -207,7 +204,8 @@ const FURNITURE_TOKENS: &[&str] = &[
 /// content (O'Reilly's books mark each term of a definition list so).
 const FURNITURE_ENDINGS: &[&str] = &["header", "footer"];
 
-/// Class/id words of a consent banner (also in [`BOILERPLATE_WORDS`]).
+/// Class/id words of a consent banner: boilerplate, and what is inside
+/// is never the container.
 const CONSENT_WORDS: &[&str] = &["cookie", "consent", "gdpr"];
 
 /// Class/id words that mean content.
@@ -640,10 +638,7 @@ fn is_part(name: &str) -> bool {
         && !["supplement", "extra"]
             .iter()
             .any(|word| last.contains(word))
-        && !(name.contains("card")
-            && ["header", "footer"]
-                .iter()
-                .any(|end| singular.ends_with(end)))
+        && !(name.contains("card") && FURNITURE_ENDINGS.iter().any(|end| singular.ends_with(end)))
 }
 
 /// Whether a class name is a modifier: it begins with `no`, `has`,
@@ -763,7 +758,7 @@ fn fnv1a(bytes: impl Iterator<Item = u8>) -> u32 {
 /// The word lists and the hint each gives.
 const WORD_LISTS: [(&[&str], Hints); 7] = [
     (CONTENT_WORDS, WORD_CONTENT),
-    (CONSENT_WORDS, WORD_CONSENT),
+    (CONSENT_WORDS, WORD_CONSENT | WORD_BOILERPLATE),
     (BOILERPLATE_WORDS, WORD_BOILERPLATE),
     (FURNITURE_WORDS, WORD_FURNITURE),
     (&["widget"], WORD_FURNITURE | WORD_WIDGET),

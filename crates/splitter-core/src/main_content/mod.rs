@@ -399,13 +399,11 @@ fn read_comment_words(stats: &mut Stats, rules: Rules) {
 /// the scripts inside the root.
 fn head_has_thread_data<A: DomAdapter>(dom: &A, root: A::Node) -> bool {
     let is_element = |node: A::Node| dom.kind(node) == NodeKind::Element;
-    let siblings =
-        |first: Option<A::Node>| std::iter::successors(first, |&node| dom.next_sibling(node));
     dom.parent(root).is_some_and(|html| {
-        siblings(dom.first_child(html))
+        dom.children(html)
             .filter(|&node| is_element(node) && dom.element_name(node).eq_ignore_ascii_case("head"))
             .any(|head| {
-                siblings(dom.first_child(head))
+                dom.children(head)
                     .any(|node| is_element(node) && stats::is_thread_data(dom, node))
             })
     })
