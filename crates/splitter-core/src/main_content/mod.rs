@@ -216,11 +216,27 @@ impl Rules {
     /// inside a hidden element is: a banner's paragraphs of legal prose
     /// outweighed a listing whose entries hold no prose at all.
     pub const CONSENTS: Rules = Rules(1 << 20);
+    /// A passage the content already holds, under the same heading, is
+    /// said once: two or more blocks in a row that each repeat an earlier
+    /// block of the content ([`COPY_RUN_CHARS`] or more together), or one
+    /// such block of [`COPY_ALONE_CHARS`] or more, are left out. Why: a
+    /// page that prints its article twice (for another screen size, in a
+    /// hidden print copy), a forum reply that quotes the post it answers
+    /// or a preview of the post it replies to, a product's description
+    /// in a tab and again in an accordion: a reader reads it once, and an
+    /// index that holds it twice ranks the page by its copies. Not a
+    /// block that repeats by design: a list's items (an algorithm's
+    /// steps), a table's cells, terms and definitions, preformatted text
+    /// (a program's lines, a log); not a shorter block alone (a note, a
+    /// refrain a page says again on purpose); not the typesetters'
+    /// filler; not a block under another heading (the same note under
+    /// two methods of a specification).
+    pub const COPIES: Rules = Rules(1 << 21);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 21) - 1);
+    pub const ALL: Rules = Rules((1 << 22) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 21] = [
+    pub const NAMED: [(&'static str, Rules); 22] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -242,6 +258,7 @@ impl Rules {
         ("actions", Rules::ACTIONS),
         ("parts", Rules::PARTS),
         ("consents", Rules::CONSENTS),
+        ("copies", Rules::COPIES),
     ];
 
     /// These rules without `other`.
@@ -349,6 +366,9 @@ impl MainContent {
             if kept_text(&stats, &found, 0) == 0 {
                 found = verdicts(&stats, &containers, Rules(0), 0);
             }
+        }
+        if rules.has(Rules::COPIES) {
+            drop_copies(&stats, &mut found);
         }
         let whole_root = containers.contains(&0);
         MainContent {
@@ -860,6 +880,55 @@ fn in_prose(stats: &Stats, i: usize) -> bool {
         at = stats.parent[at] as usize;
     }
     stats.hints[at] & stats::PROSE_BLOCK != 0
+}
+
+/// A block shorter than this (a heading, a label, a name, a date) is no
+/// copy for [`Rules::COPIES`], nor does it end a run of copies.
+const COPY_CHARS: u32 = 30;
+/// A run of two or more copies is left out when it holds at least this
+/// many characters: three short sentences.
+const COPY_RUN_CHARS: u32 = 150;
+/// A copy alone is left out when it holds at least this many characters:
+/// four short paragraphs' worth, a passage rather than a note.
+const COPY_ALONE_CHARS: u32 = 4 * stats::PROSE_CHARS;
+
+/// [`Rules::COPIES`]: leaves out the runs of blocks of the content whose
+/// own text, under the same heading, an earlier block of it holds. A
+/// block is one whose text is all its own (no block inside it), so a
+/// wrapper is never left out for one of its paragraphs.
+fn drop_copies(stats: &Stats, verdicts: &mut [Verdict]) {
+    let n = stats.len().min(verdicts.len());
+    let mut seen = rustc_hash::FxHashSet::default();
+    // The content's blocks of COPY_CHARS or more, in order, and whether
+    // each is a copy.
+    let mut blocks: Vec<(usize, bool)> = Vec::new();
+    let mut i = 1;
+    while i < n {
+        if verdicts[i] == Verdict::Skip {
+            i = (stats.end[i] as usize).max(i + 1);
+            continue;
+        }
+        if verdicts[i] == Verdict::Inside && stats.own[i] >= COPY_CHARS {
+            let key = stats.copy_key[i];
+            let copy = key != 0
+                && stats.own[i] == stats.text[i]
+                && stats.placeholder[i] == 0
+                && !seen.insert(key);
+            blocks.push((i, copy));
+        }
+        i += 1;
+    }
+    for run in blocks.chunk_by(|a, b| a.1 == b.1) {
+        if !run[0].1 {
+            continue;
+        }
+        let chars: u32 = run.iter().map(|&(i, _)| stats.own[i]).sum();
+        if (run.len() >= 2 && chars >= COPY_RUN_CHARS) || chars >= COPY_ALONE_CHARS {
+            for &(i, _) in run {
+                verdicts[i] = Verdict::Skip;
+            }
+        }
+    }
 }
 
 /// The characters of text the verdicts keep inside `container`.

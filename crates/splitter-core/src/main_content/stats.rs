@@ -7,10 +7,12 @@
 //! recorded here as elements without descendants), so a number here is the
 //! same element there.
 
+use std::hash::Hasher as _;
+
 use rustc_hash::FxHashMap;
 
 use crate::adapter::{DomAdapter, NodeKind};
-use crate::elements::{ElementClass, PagePart, element_info};
+use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role, element_info};
 use crate::select::{MatchCaches, SelectorSet};
 
 use super::hints::{self, ANCHOR, BLOCK, Hints};
@@ -55,6 +57,16 @@ pub(super) struct Stats {
     /// The element's shape: its name and `class`, hashed (0: no class).
     /// Siblings of one shape are entries of one list.
     pub(super) shape: Vec<u32>,
+    /// Characters of a block's own inline text (0 for an element that is
+    /// no block).
+    pub(super) own: Vec<u32>,
+    /// A block's own inline text hashed with the heading it stands under
+    /// ([`copy_key`]); 0 for a block with no own text or one that repeats
+    /// by design ([`repeats_by_design`]).
+    pub(super) copy_key: Vec<u64>,
+    /// The own text of the last heading closed so far, hashed: the
+    /// section the next block stands in.
+    section: u64,
     /// The page's structured data calls it a forum's thread: a JSON-LD
     /// script of a `DiscussionForumPosting` ([`is_thread_data`]).
     pub(super) thread_data: bool,
@@ -270,12 +282,69 @@ fn visible_chars(text: &str) -> u32 {
     u32::try_from(count).unwrap_or(u32::MAX)
 }
 
+/// A block's own text, hashed text node by text node (each without the
+/// whitespace at its ends): the same text, marked up and spaced the same
+/// way, gives the same hash. Each node is hashed eight bytes at a time
+/// (every text of the page may go through here).
+#[derive(Clone, Copy, Debug, Default)]
+struct TextHash(u64);
+
+impl TextHash {
+    const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    fn add(&mut self, text: &str) {
+        let text = text.trim_ascii();
+        if text.is_empty() {
+            return;
+        }
+        let mut node = rustc_hash::FxHasher::default();
+        node.write(text.as_bytes());
+        self.0 = (self.0 ^ node.finish())
+            .wrapping_mul(Self::MIX)
+            .rotate_left(29);
+    }
+
+    fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+/// A block's key for [`Rules::COPIES`](super::Rules::COPIES): its own
+/// text's hash with its section's; never 0.
+fn copy_key(section: u64, own_hash: u64) -> u64 {
+    (section.rotate_left(32) ^ own_hash).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
+}
+
+/// Whether an element repeats by design: an item of a list (an
+/// algorithm's steps: a child of `ol` or `ul`), a table's cell, a term
+/// or its definition, or anything inside preformatted text (a program's
+/// lines, a log). A block inside an item (a forum's post in an `li`) is
+/// not one.
+fn repeats_by_design(info: ElementInfo, in_list: bool, in_pre: bool) -> bool {
+    in_list
+        || in_pre
+        || matches!(
+            info.mark,
+            Mark::Pre | Mark::Cell | Mark::Term | Mark::Definition
+        )
+}
+
 struct Open<N> {
     index: u32,
     next_child: Option<N>,
     /// Own inline text and link text, when this element is a block.
     own: u32,
     own_link: u32,
+    /// Its own text, hashed.
+    own_hash: TextHash,
+    /// A heading (`h1` to `h6`): the blocks after it stand in its section.
+    heading: bool,
+    /// It repeats by design ([`repeats_by_design`]).
+    item: bool,
+    /// Inside preformatted text, or preformatted itself.
+    pre: bool,
+    /// A list (`ol`, `ul`, `menu`): its children are its items.
+    list: bool,
     /// Where in the stack of open elements the nearest open block is
     /// (this element's position when it is one; the root is one).
     block: usize,
@@ -305,6 +374,11 @@ impl Stats {
             next_child: dom.first_child(root),
             own: 0,
             own_link: 0,
+            own_hash: TextHash::default(),
+            heading: false,
+            item: false,
+            pre: false,
+            list: false,
             block: 0,
             in_link: false,
             in_control: false,
@@ -320,7 +394,8 @@ impl Stats {
                 continue;
             };
             top.next_child = dom.next_sibling(node);
-            let (block, in_link, in_control) = (top.block, top.in_link, top.in_control);
+            let (block, in_link, in_control, in_pre, in_list) =
+                (top.block, top.in_link, top.in_control, top.pre, top.list);
             match dom.kind(node) {
                 NodeKind::Text => {
                     let text = dom.text(node);
@@ -346,6 +421,9 @@ impl Stats {
                     }
                     let owner = &mut open[block];
                     owner.own = owner.own.saturating_add(chars);
+                    if !owner.item {
+                        owner.own_hash.add(&text);
+                    }
                     if in_link {
                         owner.own_link = owner.own_link.saturating_add(chars);
                     }
@@ -379,6 +457,11 @@ impl Stats {
                         next_child: dom.first_child(node),
                         own: 0,
                         own_link: 0,
+                        own_hash: TextHash::default(),
+                        heading: matches!(info.role, Role::Heading(_)),
+                        item: repeats_by_design(info, in_list, in_pre),
+                        list: matches!(info.mark, Mark::List { .. }),
+                        pre: in_pre || info.mark == Mark::Pre,
                         block: if element_hints & BLOCK != 0 {
                             position
                         } else {
@@ -406,6 +489,8 @@ impl Stats {
         self.listed.push(0);
         self.placeholder.push(0);
         self.shape.push(0);
+        self.own.push(0);
+        self.copy_key.push(0);
     }
 
     /// Marks teaser cards ([`hints::TEASER`]): at least [`TEASER_RUN`]
@@ -454,6 +539,15 @@ impl Stats {
         } else if is_block && is_link_list(done.own, done.own_link) {
             self.listed[index] += done.own;
         }
+        if is_block && done.own > 0 {
+            self.own[index] = done.own;
+            if !done.item {
+                self.copy_key[index] = copy_key(self.section, done.own_hash.finish());
+            }
+            if done.heading {
+                self.section = done.own_hash.finish();
+            }
+        }
         if open.is_empty() {
             return;
         }
@@ -492,8 +586,8 @@ pub(super) fn is_thread_data<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{
-        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, is_call_to_action,
-        is_filler_word, is_placeholder, visible_chars,
+        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, TextHash, copy_key,
+        is_call_to_action, is_filler_word, is_placeholder, repeats_by_design, visible_chars,
     };
     use crate::elements::{PagePart, element_info};
 
@@ -572,6 +666,47 @@ mod tests {
         for action in CALLS_TO_ACTION {
             assert!(visible_chars(action) < CALL_TO_ACTION_CHARS, "{action}");
         }
+    }
+
+    #[test]
+    fn a_text_hashes_alike_node_by_node() {
+        let hash = |parts: &[&str]| {
+            let mut hash = TextHash::default();
+            for part in parts {
+                hash.add(part);
+            }
+            hash.finish()
+        };
+        let whole = hash(&["Keep the mix: ", "rye feeds the yeast."]);
+        // The whitespace at a node's ends, and nodes of whitespace, are
+        // not its text.
+        assert_eq!(
+            whole,
+            hash(&["\n  Keep the mix:", " ", "rye feeds the yeast.\t"])
+        );
+        assert_ne!(whole, hash(&["Keep the mix: ", "rye feeds the yeast!"]));
+        assert_ne!(whole, hash(&["keep the mix: ", "rye feeds the yeast."]));
+        assert_ne!(whole, hash(&["rye feeds the yeast.", "Keep the mix: "]));
+        assert_ne!(hash(&["a"]), hash(&["a", "a"]));
+        assert_ne!(hash(&[]), hash(&["a"]));
+        // A block's key says which section it stands in, and is never 0.
+        assert_ne!(copy_key(1, whole), copy_key(2, whole));
+        assert_ne!(copy_key(0, 0), 0);
+    }
+
+    #[test]
+    fn items_repeat_by_design() {
+        let by_design = |name: &str| repeats_by_design(element_info(name), false, false);
+        for name in ["dt", "dd", "td", "th", "pre", "PRE"] {
+            assert!(by_design(name), "{name}");
+        }
+        for name in ["li", "p", "div", "blockquote", "h2", "ol", "section"] {
+            assert!(!by_design(name), "{name}");
+        }
+        // A list's children are its items, whatever their name; anything
+        // inside preformatted text repeats as a program's lines do.
+        assert!(repeats_by_design(element_info("li"), true, false));
+        assert!(repeats_by_design(element_info("span"), false, true));
     }
 
     #[test]
