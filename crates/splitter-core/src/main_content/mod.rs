@@ -86,6 +86,8 @@
 mod hints;
 mod stats;
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::select::SelectorSet;
 
@@ -368,7 +370,7 @@ impl MainContent {
             }
         }
         if rules.has(Rules::COPIES) {
-            drop_copies(&stats, &mut found);
+            drop_copies(dom, root, &stats, &mut found);
         }
         let whole_root = containers.contains(&0);
         MainContent {
@@ -895,12 +897,14 @@ const COPY_ALONE_CHARS: u32 = 4 * stats::PROSE_CHARS;
 /// [`Rules::COPIES`]: leaves out the runs of blocks of the content whose
 /// own text, under the same heading, an earlier block of it holds. A
 /// block is one whose text is all its own (no block inside it), so a
-/// wrapper is never left out for one of its paragraphs.
-fn drop_copies(stats: &Stats, verdicts: &mut [Verdict]) {
+/// wrapper is never left out for one of its paragraphs. Only blocks that
+/// share their section and their length with another are read again
+/// and hashed ([`stats::block_hashes`]): on most pages none do, and the
+/// rule costs one pass over the content's blocks.
+fn drop_copies<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &mut [Verdict]) {
     let n = stats.len().min(verdicts.len());
-    let mut seen = rustc_hash::FxHashSet::default();
     // The content's blocks of COPY_CHARS or more, in order, and whether
-    // each is a copy.
+    // each can be a copy.
     let mut blocks: Vec<(usize, bool)> = Vec::new();
     let mut i = 1;
     while i < n {
@@ -909,16 +913,45 @@ fn drop_copies(stats: &Stats, verdicts: &mut [Verdict]) {
             continue;
         }
         if verdicts[i] == Verdict::Inside && stats.own[i] >= COPY_CHARS {
-            let key = stats.copy_key[i];
-            let copy = key != 0
+            let can = stats.section_of[i] != 0
                 && stats.own[i] == stats.text[i]
-                && stats.placeholder[i] == 0
-                && !seen.insert(key);
-            blocks.push((i, copy));
+                && stats.placeholder[i] == 0;
+            blocks.push((i, can));
         }
         i += 1;
     }
-    for run in blocks.chunk_by(|a, b| a.1 == b.1) {
+    let shape = |i: usize| (stats.section_of[i], stats.own[i]);
+    let mut shapes: FxHashMap<(u64, u32), u32> = FxHashMap::default();
+    for &(i, can) in &blocks {
+        if can {
+            *shapes.entry(shape(i)).or_default() += 1;
+        }
+    }
+    let wanted: Vec<usize> = blocks
+        .iter()
+        .filter(|&&(i, can)| can && shapes.get(&shape(i)).is_some_and(|&count| count > 1))
+        .map(|&(i, _)| i)
+        .collect();
+    if wanted.is_empty() {
+        return;
+    }
+    let hashes: FxHashMap<usize, u64> = wanted
+        .iter()
+        .copied()
+        .zip(stats::block_hashes(dom, root, stats, &wanted))
+        .collect();
+    let mut seen: FxHashSet<(u64, u32, u64)> = FxHashSet::default();
+    let copies: Vec<(usize, bool)> = blocks
+        .iter()
+        .map(|&(i, _)| {
+            let copy = hashes.get(&i).is_some_and(|&hash| {
+                let (section, own) = shape(i);
+                !seen.insert((section, own, hash))
+            });
+            (i, copy)
+        })
+        .collect();
+    for run in copies.chunk_by(|a, b| a.1 == b.1) {
         if !run[0].1 {
             continue;
         }

@@ -60,10 +60,11 @@ pub(super) struct Stats {
     /// Characters of a block's own inline text (0 for an element that is
     /// no block).
     pub(super) own: Vec<u32>,
-    /// A block's own inline text hashed with the heading it stands under
-    /// ([`copy_key`]); 0 for a block with no own text or one that repeats
-    /// by design ([`repeats_by_design`]).
-    pub(super) copy_key: Vec<u64>,
+    /// The section a block with own text stands in: the hash of the last
+    /// heading's text before it closed, never 0; 0 for an element with no
+    /// own text and for a block that repeats by design
+    /// ([`repeats_by_design`]).
+    pub(super) section_of: Vec<u64>,
     /// The own text of the last heading closed so far, hashed: the
     /// section the next block stands in.
     section: u64,
@@ -287,12 +288,12 @@ fn visible_chars(text: &str) -> u32 {
 /// way, gives the same hash. Each node is hashed eight bytes at a time
 /// (every text of the page may go through here).
 #[derive(Clone, Copy, Debug, Default)]
-struct TextHash(u64);
+pub(super) struct TextHash(u64);
 
 impl TextHash {
     const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 
-    fn add(&mut self, text: &str) {
+    pub(super) fn add(&mut self, text: &str) {
         let text = text.trim_ascii();
         if text.is_empty() {
             return;
@@ -304,15 +305,9 @@ impl TextHash {
             .rotate_left(29);
     }
 
-    fn finish(self) -> u64 {
+    pub(super) fn finish(self) -> u64 {
         self.0
     }
-}
-
-/// A block's key for [`Rules::COPIES`](super::Rules::COPIES): its own
-/// text's hash with its section's; never 0.
-fn copy_key(section: u64, own_hash: u64) -> u64 {
-    (section.rotate_left(32) ^ own_hash).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
 }
 
 /// Whether an element repeats by design: an item of a list (an
@@ -335,7 +330,9 @@ struct Open<N> {
     /// Own inline text and link text, when this element is a block.
     own: u32,
     own_link: u32,
-    /// Its own text, hashed.
+    /// Its own text hashed, when it is a heading (a block's own text is
+    /// hashed only when [`Rules::COPIES`](super::Rules::COPIES) needs it:
+    /// [`block_hashes`]).
     own_hash: TextHash,
     /// A heading (`h1` to `h6`): the blocks after it stand in its section.
     heading: bool,
@@ -421,7 +418,7 @@ impl Stats {
                     }
                     let owner = &mut open[block];
                     owner.own = owner.own.saturating_add(chars);
-                    if !owner.item {
+                    if owner.heading {
                         owner.own_hash.add(&text);
                     }
                     if in_link {
@@ -490,7 +487,7 @@ impl Stats {
         self.placeholder.push(0);
         self.shape.push(0);
         self.own.push(0);
-        self.copy_key.push(0);
+        self.section_of.push(0);
     }
 
     /// Marks teaser cards ([`hints::TEASER`]): at least [`TEASER_RUN`]
@@ -542,7 +539,7 @@ impl Stats {
         if is_block && done.own > 0 {
             self.own[index] = done.own;
             if !done.item {
-                self.copy_key[index] = copy_key(self.section, done.own_hash.finish());
+                self.section_of[index] = self.section | 1;
             }
             if done.heading {
                 self.section = done.own_hash.finish();
@@ -583,10 +580,83 @@ pub(super) fn is_thread_data<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
             .is_some_and(|text| dom.text(text).contains("DiscussionForumPosting"))
 }
 
+/// The own text of each element numbered in `wanted` (in pre-order,
+/// ascending), hashed as [`TextHash`] hashes it, read again from the tree:
+/// only the subtrees that hold a wanted element are walked, numbered as
+/// [`Stats::gather`] numbers them. A wanted element is a block whose text
+/// is all its own (`own == text`), so all its text nodes are hashed, but
+/// not those of an element the walk leaves out (`script`, `exclude`).
+pub(super) fn block_hashes<A: DomAdapter>(
+    dom: &A,
+    root: A::Node,
+    stats: &Stats,
+    wanted: &[usize],
+) -> Vec<u64> {
+    let mut hashes = Vec::with_capacity(wanted.len());
+    let mut next = wanted.iter().copied().peekable();
+    let mut index = 0usize;
+    let mut siblings = vec![dom.first_child(root)];
+    while let Some(top) = siblings.last_mut() {
+        let Some(node) = *top else {
+            siblings.pop();
+            continue;
+        };
+        *top = dom.next_sibling(node);
+        if dom.kind(node) != NodeKind::Element {
+            continue;
+        }
+        index += 1;
+        let Some(&want) = next.peek() else { break };
+        let end = stats.end.get(index).map_or(index + 1, |&end| end as usize);
+        if want == index {
+            hashes.push(subtree_hash(dom, node, stats, index));
+            next.next();
+        }
+        if next.peek().is_some_and(|&want| want < end) {
+            siblings.push(dom.first_child(node));
+        } else {
+            // Nothing wanted inside: its elements are numbered, not walked.
+            index = end - 1;
+        }
+    }
+    hashes.resize(wanted.len(), 0);
+    hashes
+}
+
+/// The text nodes below the element numbered `at`, hashed in order,
+/// leaving out the elements the statistics pass left out.
+fn subtree_hash<A: DomAdapter>(dom: &A, node: A::Node, stats: &Stats, at: usize) -> u64 {
+    let mut hash = TextHash::default();
+    let mut index = at;
+    let mut siblings = vec![dom.first_child(node)];
+    while let Some(top) = siblings.last_mut() {
+        let Some(child) = *top else {
+            siblings.pop();
+            continue;
+        };
+        *top = dom.next_sibling(child);
+        match dom.kind(child) {
+            NodeKind::Text => hash.add(&dom.text(child)),
+            NodeKind::Element => {
+                index += 1;
+                if stats
+                    .hints
+                    .get(index)
+                    .is_some_and(|&hints| hints & OMITTED == 0)
+                {
+                    siblings.push(dom.first_child(child));
+                }
+            }
+            _ => {}
+        }
+    }
+    hash.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::{
-        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, TextHash, copy_key,
+        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, TextHash,
         is_call_to_action, is_filler_word, is_placeholder, repeats_by_design, visible_chars,
     };
     use crate::elements::{PagePart, element_info};
@@ -689,9 +759,6 @@ mod tests {
         assert_ne!(whole, hash(&["rye feeds the yeast.", "Keep the mix: "]));
         assert_ne!(hash(&["a"]), hash(&["a", "a"]));
         assert_ne!(hash(&[]), hash(&["a"]));
-        // A block's key says which section it stands in, and is never 0.
-        assert_ne!(copy_key(1, whole), copy_key(2, whole));
-        assert_ne!(copy_key(0, 0), 0);
     }
 
     #[test]
