@@ -285,8 +285,7 @@ fn visible_chars(text: &str) -> u32 {
 
 /// A block's own text, hashed text node by text node (each without the
 /// whitespace at its ends): the same text, marked up and spaced the same
-/// way, gives the same hash. Each node is hashed eight bytes at a time
-/// (every text of the page may go through here).
+/// way, gives the same hash. Each node is hashed eight bytes at a time.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct TextHash(u64);
 
@@ -586,12 +585,14 @@ pub(super) fn is_thread_data<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
 /// [`Stats::gather`] numbers them. A wanted element is a block whose text
 /// is all its own (`own == text`), so all its text nodes are hashed, but
 /// not those of an element the walk leaves out (`script`, `exclude`).
+/// Each element found gives its number and hash; one not found (a number
+/// past the tree's end) gives none, and is no copy of anything.
 pub(super) fn block_hashes<A: DomAdapter>(
     dom: &A,
     root: A::Node,
     stats: &Stats,
     wanted: &[usize],
-) -> Vec<u64> {
+) -> Vec<(usize, u64)> {
     let mut hashes = Vec::with_capacity(wanted.len());
     let mut next = wanted.iter().copied().peekable();
     let mut index = 0usize;
@@ -609,7 +610,7 @@ pub(super) fn block_hashes<A: DomAdapter>(
         let Some(&want) = next.peek() else { break };
         let end = stats.end.get(index).map_or(index + 1, |&end| end as usize);
         if want == index {
-            hashes.push(subtree_hash(dom, node, stats, index));
+            hashes.push((index, subtree_hash(dom, node, stats, index)));
             next.next();
         }
         if next.peek().is_some_and(|&want| want < end) {
@@ -619,7 +620,6 @@ pub(super) fn block_hashes<A: DomAdapter>(
             index = end - 1;
         }
     }
-    hashes.resize(wanted.len(), 0);
     hashes
 }
 
