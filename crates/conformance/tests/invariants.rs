@@ -595,7 +595,12 @@ fn framed_page() -> impl Strategy<Value = String> {
     ];
     let framed = (wrapper, prop::collection::vec(part, 1..3))
         .prop_map(|((open, close), parts)| format!("{open}{}{close}", parts.concat()));
-    prop::collection::vec(framed, 0..6).prop_map(|parts| parts.concat())
+    // Sometimes the page says it all twice (a print copy, a quoted post),
+    // so that the rule against copies meets these invariants too.
+    (prop::collection::vec(framed, 0..6), any::<bool>()).prop_map(|(parts, twice)| {
+        let page = parts.concat();
+        if twice { format!("{page}{page}") } else { page }
+    })
 }
 
 fn visible(text: &str) -> Vec<char> {
