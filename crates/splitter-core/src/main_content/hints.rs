@@ -258,6 +258,7 @@ pub(super) fn hints<A: DomAdapter>(
         itemprop,
         class,
         id,
+        popover,
     ] = values;
     if info.mark == Mark::Link && href.is_some_and(|href| leaves_page(&href)) {
         hints |= ANCHOR;
@@ -269,14 +270,25 @@ pub(super) fn hints<A: DomAdapter>(
         let role = role.trim();
         role.eq_ignore_ascii_case("tabpanel") || role.eq_ignore_ascii_case("region")
     });
-    let unshown = ((hidden.is_some() && !is_streamed(id.as_deref()))
+    // `hidden="until-found"` folds a panel that the browser's find in
+    // page and a link to its fragment open: an accordion's answer, as
+    // much the page as a tab's panel.
+    let folded = hidden
+        .as_deref()
+        .is_some_and(|value| value.trim().eq_ignore_ascii_case("until-found"));
+    let unshown = ((hidden.is_some() && !folded && !is_streamed(id.as_deref()))
         || aria_hidden.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
         || style.is_some_and(|style| hides(&style)))
         && !panel;
     // Whether it is a folded panel by its name is settled below, once
     // the class and id words are read.
     let named_panel = unshown && is_collapsed_panel(class.as_deref(), id.as_deref());
-    if is_layer(name, aria_modal.as_deref(), open.is_some()) {
+    if is_layer(
+        name,
+        aria_modal.as_deref(),
+        open.is_some(),
+        popover.is_some(),
+    ) {
         hints |= LAYER;
     }
     if let Some(role) = role {
@@ -351,7 +363,7 @@ pub(super) fn hints<A: DomAdapter>(
 }
 
 /// The attributes [`hints`] reads, in the order it takes them apart.
-const ATTRIBUTES: [&str; 10] = [
+const ATTRIBUTES: [&str; 11] = [
     "href",
     "hidden",
     "aria-hidden",
@@ -362,6 +374,7 @@ const ATTRIBUTES: [&str; 10] = [
     "itemprop",
     "class",
     "id",
+    "popover",
 ];
 
 /// Whether an element with `hidden` and this id is a part of the page
@@ -394,13 +407,17 @@ fn is_collapsed_panel(class: Option<&str>, id: Option<&str>) -> bool {
 }
 
 /// Whether an element `name`d so is a layer over the page: a modal dialog
-/// (`aria-modal="true"`), or a `<dialog>` not `open`. Why: such a layer
-/// is shown when a reader asks for it (a privacy policy behind a footer
-/// link, a size guide, a cart) or to stop them (a consent wall); it is not
-/// what the page is about, however much text it holds. Not `role="dialog"`
-/// alone: sites mark drawers and accordion sheets inside the page so.
-fn is_layer(name: &str, aria_modal: Option<&str>, open: bool) -> bool {
-    aria_modal.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
+/// (`aria-modal="true"`), a `<dialog>` not `open`, or a popover (any
+/// element with the `popover` attribute, which HTML does not show until a
+/// button or a script opens it: a menu, a tooltip, an app's install
+/// prompt). Why: such a layer is shown when a reader asks for it (a
+/// privacy policy behind a footer link, a size guide, a cart) or to stop
+/// them (a consent wall); it is not what the page is about, however much
+/// text it holds. Not `role="dialog"` alone: sites mark drawers and
+/// accordion sheets inside the page so.
+fn is_layer(name: &str, aria_modal: Option<&str>, open: bool, popover: bool) -> bool {
+    popover
+        || aria_modal.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
         || (name.eq_ignore_ascii_case("dialog") && !open)
 }
 

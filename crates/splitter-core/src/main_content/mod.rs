@@ -29,11 +29,13 @@
 //!    they add. With `include`, the included elements are the containers
 //!    and this step is not taken. Nothing inside a hidden element counts
 //!    either; a layer over the page (`aria-modal="true"`, a closed
-//!    `<dialog>`: [`Rules::LAYERS`]) is hidden, a `role="tabpanel"` or
-//!    `role="region"` is not (the reader opens it with its tab or its
-//!    accordion's button), nor is a hidden block whose class or id names
-//!    such a panel (`accordion`, `collapse`, `faq`, `answer`), nor one that holds
-//!    most of the page's prose or a part React streamed (`<div hidden
+//!    `<dialog>`, a `popover`: [`Rules::LAYERS`]) is hidden, a
+//!    `role="tabpanel"` or `role="region"` is not (the reader opens it
+//!    with its tab or its accordion's button), nor is a block folded with
+//!    `hidden="until-found"` (find in page opens it), nor is a hidden
+//!    block whose class or id names such a panel (`accordion`,
+//!    `collapse`, `faq`, `answer`), nor one that holds most of the page's
+//!    prose or a part React streamed (`<div hidden
 //!    id="S:0">`): a script shows those. A run of teaser cards
 //!    ([`Rules::TEASERS`]) counts as a link list, not as prose. The
 //!    page's footer ([`Rules::FOOTERS`]) is never the container nor holds
@@ -146,9 +148,9 @@ impl Rules {
     /// The article's title (`h1`) just before a chosen container, with
     /// no prose between, is kept with it.
     pub const TITLE: Rules = Rules(1 << 9);
-    /// Layers over the page (modal dialogs, a `<dialog>` not open) are
-    /// hidden: a reader opens them (a privacy policy, a cart) or is
-    /// stopped by them (a consent wall).
+    /// Layers over the page (modal dialogs, a `<dialog>` not open, a
+    /// `popover`) are hidden: a reader opens them (a privacy policy, a
+    /// cart, a menu) or is stopped by them (a consent wall).
     pub const LAYERS: Rules = Rules(1 << 10);
     /// Runs of teaser cards (related stories, a listing's entries) count
     /// as link lists in scoring: their summaries are no prose.
