@@ -140,6 +140,8 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "post-menu",
     "lastedit",
     "last-edit",
+    "postprofile",
+    "profile-icons",
 ];
 
 /// Class/id words that usually mean furniture; a content word beside them
