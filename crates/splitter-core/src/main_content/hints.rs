@@ -313,12 +313,22 @@ pub(super) fn hints<A: DomAdapter>(
             }
         }
     }
-    if itemprop.is_some_and(|value| {
+    if itemprop.as_deref().is_some_and(|value| {
         value
             .split_ascii_whitespace()
             .any(|word| word.eq_ignore_ascii_case("articleBody"))
     }) {
         hints |= MARKER_BODY;
+    }
+    // A schema.org interaction counter (a post's `6 Likes`, an article's
+    // views or shares, as Discourse marks them) is a tally of what readers
+    // did, not what the page says: boilerplate, as a share bar is.
+    if itemprop.as_deref().is_some_and(|value| {
+        value
+            .split_ascii_whitespace()
+            .any(|word| word.eq_ignore_ascii_case("interactionStatistic"))
+    }) {
+        hints |= WORD_BOILERPLATE;
     }
     // A section's `id` is usually its heading made an anchor
     // (`sec-sharedarraybuffer-objects`, `comments` for a section on
