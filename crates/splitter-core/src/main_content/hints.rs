@@ -320,13 +320,13 @@ pub(super) fn hints<A: DomAdapter>(
     }) {
         hints |= MARKER_BODY;
     }
-    // A schema.org interaction counter (a post's `6 Likes`, an article's
-    // views or shares, as Discourse marks them) is a tally of what readers
-    // did, not what the page says: boilerplate, as a share bar is.
+    // A schema.org tally ([`TALLIES`]: a post's `6 Likes`, an answer's
+    // votes) counts what readers did, not what the page says:
+    // boilerplate, as a share bar is.
     if itemprop.as_deref().is_some_and(|value| {
         value
             .split_ascii_whitespace()
-            .any(|word| word.eq_ignore_ascii_case("interactionStatistic"))
+            .any(|word| TALLIES.iter().any(|tally| word.eq_ignore_ascii_case(tally)))
     }) {
         hints |= WORD_BOILERPLATE;
     }
@@ -373,6 +373,18 @@ pub(super) fn hints<A: DomAdapter>(
     }
     (hints, shape)
 }
+
+/// schema.org's properties that count readers' acts: an
+/// `InteractionCounter` (likes, views, shares: Discourse marks each
+/// post's likes so), the votes on a question or an answer (Stack
+/// Exchange's), the number of comments or answers.
+const TALLIES: [&str; 5] = [
+    "interactionStatistic",
+    "upvoteCount",
+    "downvoteCount",
+    "commentCount",
+    "answerCount",
+];
 
 /// The attributes [`hints`] reads, in the order it takes them apart.
 const ATTRIBUTES: [&str; 11] = [
