@@ -142,6 +142,8 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "last-edit",
     "postprofile",
     "profile-icons",
+    "userextras",
+    "expandlink",
 ];
 
 /// Class/id words that usually mean furniture; a content word beside them
