@@ -315,22 +315,20 @@ pub(super) fn hints<A: DomAdapter>(
             }
         }
     }
-    if itemprop.as_deref().is_some_and(|value| {
-        value
-            .split_ascii_whitespace()
-            .any(|word| word.eq_ignore_ascii_case("articleBody"))
-    }) {
-        hints |= MARKER_BODY;
-    }
-    // A schema.org tally ([`TALLIES`]: a post's `6 Likes`, an answer's
-    // votes) counts what readers did, not what the page says:
-    // boilerplate, as a share bar is.
-    if itemprop.as_deref().is_some_and(|value| {
-        value
-            .split_ascii_whitespace()
-            .any(|word| TALLIES.iter().any(|tally| word.eq_ignore_ascii_case(tally)))
-    }) {
-        hints |= WORD_BOILERPLATE;
+    // schema.org's names for what the element is, read in one pass: the
+    // article's body, or a tally ([`TALLIES`]: a post's `6 Likes`, an
+    // answer's votes), which counts what readers did, not what the page
+    // says: boilerplate, as a share bar is.
+    for word in itemprop
+        .as_deref()
+        .unwrap_or_default()
+        .split_ascii_whitespace()
+    {
+        if word.eq_ignore_ascii_case("articleBody") {
+            hints |= MARKER_BODY;
+        } else if TALLIES.iter().any(|tally| word.eq_ignore_ascii_case(tally)) {
+            hints |= WORD_BOILERPLATE;
+        }
     }
     // A section's `id` is usually its heading made an anchor
     // (`sec-sharedarraybuffer-objects`, `comments` for a section on
