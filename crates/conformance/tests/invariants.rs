@@ -570,7 +570,8 @@ fn merged_chunks_keep_document_boundaries() {
 
 /// A page for `content: "main"`: parts of generated content, each bare or
 /// inside a wrapper that the detection reads (a marker, furniture, a
-/// boilerplate class, hidden), with paragraphs long enough to be prose.
+/// boilerplate class, hidden, a layer, a folded panel, a tally), with
+/// paragraphs long enough to be prose.
 fn framed_page() -> impl Strategy<Value = String> {
     let wrapper = prop::sample::select(vec![
         ("", ""),
@@ -586,6 +587,10 @@ fn framed_page() -> impl Strategy<Value = String> {
         ("<div hidden>", "</div>"),
         ("<div style=\"display:none\">", "</div>"),
         ("<div itemprop=\"articleBody\">", "</div>"),
+        ("<div popover>", "</div>"),
+        ("<div hidden=\"until-found\">", "</div>"),
+        ("<div itemprop=\"interactionStatistic\">", "</div>"),
+        ("<div class=\"message-userExtras\">", "</div>"),
         ("<ul><li><a href=\"/elsewhere\">", "</a></li></ul>"),
     ]);
     let prose = "[a-z]{2,8}( [a-z]{1,8}){8,16}[.]".prop_map(|text| format!("<p>{text}</p>"));
