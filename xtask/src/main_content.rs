@@ -346,13 +346,26 @@ fn docs_kept(
                 docs.display()
             );
         };
+        // What the container holds that is no part of the body (a
+        // chapter's table of contents): `all` leaves it out too.
+        let exclude = match &entry["exclude"] {
+            serde_json::Value::Null => Vec::new(),
+            serde_json::Value::Array(selectors) => selectors
+                .iter()
+                .map(|selector| selector.as_str().map(str::to_owned))
+                .collect::<Option<Vec<_>>>()
+                .with_context(|| {
+                    format!("{}: {page}: \"exclude\" holds a non-string", docs.display())
+                })?,
+            _ => bail!(
+                "{}: {page}: \"exclude\" must be an array of selectors",
+                docs.display()
+            ),
+        };
+        let container = (container.to_owned(), exclude);
         if let Some(dir) = page.strip_suffix("/*") {
             for page in crate::corpus::load(&shared.join(dir))? {
-                pages.push((
-                    format!("{dir}/{}", page.name),
-                    page.html,
-                    container.to_owned(),
-                ));
+                pages.push((format!("{dir}/{}", page.name), page.html, container.clone()));
             }
         } else {
             let path = root.join(page);
@@ -361,7 +374,7 @@ fn docs_kept(
             pages.push((
                 page.to_owned(),
                 html_splitter::encoding::decode(&bytes, None),
-                container.to_owned(),
+                container,
             ));
         }
     }
@@ -369,9 +382,10 @@ fn docs_kept(
     // run with every rule and for each ablation.
     let pages = pages
         .into_iter()
-        .map(|(page, html, container)| {
+        .map(|(page, html, (container, exclude))| {
             let all = Splitter::new(SplitterConfig {
                 include: vec![container],
+                exclude,
                 ..whole(Content::All)
             })?;
             let expected = text_of(&all, backend, &html)?;

@@ -570,7 +570,8 @@ fn merged_chunks_keep_document_boundaries() {
 
 /// A page for `content: "main"`: parts of generated content, each bare or
 /// inside a wrapper that the detection reads (a marker, furniture, a
-/// boilerplate class, hidden, a layer, a folded panel, a tally), with
+/// boilerplate class, hidden, a layer, a folded panel, a tally, a table
+/// of contents), with
 /// paragraphs long enough to be prose.
 fn framed_page() -> impl Strategy<Value = String> {
     let wrapper = prop::sample::select(vec![
@@ -592,6 +593,10 @@ fn framed_page() -> impl Strategy<Value = String> {
         ("<div itemprop=\"interactionStatistic\">", "</div>"),
         ("<div class=\"message-userExtras\">", "</div>"),
         ("<ul><li><a href=\"/elsewhere\">", "</a></li></ul>"),
+        (
+            "<div><p>On this page</p><ul><li><a href=\"#here\">",
+            "</a></li><li><a href=\"#there\">There</a></li></ul></div>",
+        ),
     ]);
     let prose = "[a-z]{2,8}( [a-z]{1,8}){8,16}[.]".prop_map(|text| format!("<p>{text}</p>"));
     let part = prop_oneof![

@@ -85,6 +85,10 @@ pub(super) const WORD_PART: Hints = 1 << 21;
 /// `cookie`, `consent`, `gdpr`: a consent banner (see
 /// [`super::Rules::CONSENTS`]); boilerplate too.
 pub(super) const WORD_CONSENT: Hints = 1 << 22;
+/// `<a href="#…">`: a link to a place in this page (a table of
+/// contents' entry, a footnote's mark, "back to top"); see
+/// [`super::Rules::CONTENTS`].
+pub(super) const JUMP: Hints = 1 << 23;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -264,8 +268,14 @@ pub(super) fn hints<A: DomAdapter>(
         id,
         popover,
     ] = values;
-    if info.mark == Mark::Link && href.is_some_and(|href| leaves_page(&href)) {
-        hints |= ANCHOR;
+    if info.mark == Mark::Link
+        && let Some(href) = href
+    {
+        if leaves_page(&href) {
+            hints |= ANCHOR;
+        } else if is_jump(&href) {
+            hints |= JUMP;
+        }
     }
     // A tab's panel and an accordion's (WAI-ARIA gives it
     // `role="region"`) are parts of the page the reader opens, however
@@ -513,6 +523,15 @@ fn leaves_page(href: &str) -> bool {
         None => true,
         Some((_, fragment)) => fragment.trim().is_empty(),
     }
+}
+
+/// Whether a link leads to a place in this page: a fragment alone
+/// (`#history`), not one after a path (`guide.html#history`, most often
+/// another page).
+fn is_jump(href: &str) -> bool {
+    href.trim_start()
+        .strip_prefix('#')
+        .is_some_and(|fragment| !fragment.trim().is_empty())
 }
 
 /// Whether an inline `style` hides the element.
@@ -1054,6 +1073,13 @@ mod tests {
         assert!(leaves_page("#"));
         assert!(!leaves_page("#sec-intro"));
         assert!(!leaves_page("abstract-operations.html#sec-toprimitive"));
+        // A place in this page: a fragment alone.
+        assert!(is_jump("#sec-intro"));
+        assert!(is_jump("  #top"));
+        assert!(!is_jump("#"), "a script's handle");
+        assert!(!is_jump("# "));
+        assert!(!is_jump("guide.html#history"), "most often another page");
+        assert!(!is_jump("/about"));
     }
 
     #[test]

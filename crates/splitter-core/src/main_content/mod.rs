@@ -236,11 +236,21 @@ impl Rules {
     /// filler; not a block under another heading (the same note under
     /// two methods of a specification).
     pub const COPIES: Rules = Rules(1 << 21);
+    /// A table of contents inside the container is pruned: a block of two
+    /// or more links to places in the page (`href="#…"`) with at most a
+    /// label beside them ("Table of contents", "In this article", "On
+    /// this page", a "Hide" toggle). Why: it repeats the headings the
+    /// content holds, so an index holds each of them twice, and it is a
+    /// way around the page, not what the page says, as a menu is. Links
+    /// to places in a page are no link text elsewhere (an ECMA-262 step
+    /// names its operations through them), so the table was read as
+    /// text; a heading that links to itself is none.
+    pub const CONTENTS: Rules = Rules(1 << 22);
     /// Every rule.
-    pub const ALL: Rules = Rules((1 << 22) - 1);
+    pub const ALL: Rules = Rules((1 << 23) - 1);
 
     /// Each rule with its name, for reports.
-    pub const NAMED: [(&'static str, Rules); 22] = [
+    pub const NAMED: [(&'static str, Rules); 23] = [
         ("score", Rules::SCORE),
         ("markers", Rules::MARKERS),
         ("words", Rules::WORDS),
@@ -263,6 +273,7 @@ impl Rules {
         ("parts", Rules::PARTS),
         ("consents", Rules::CONSENTS),
         ("copies", Rules::COPIES),
+        ("contents", Rules::CONTENTS),
     ];
 
     /// These rules without `other`.
@@ -854,6 +865,9 @@ fn pruned(stats: &Stats, i: usize, container: usize, rules: Rules, unheeded: Hin
     }
     if prose * 2 > stats.prose[container] || text * 2 > stats.text[container] {
         return false;
+    }
+    if rules.has(Rules::CONTENTS) && hints & stats::CONTENTS != 0 {
+        return true;
     }
     let hints = prose_veto(stats, i, hints, rules);
     if rules.has(Rules::TAGS) && hints & (CHROME_TAG | CONTROL_TAG) != 0 {

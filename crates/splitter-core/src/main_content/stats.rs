@@ -15,7 +15,7 @@ use crate::adapter::{DomAdapter, NodeKind};
 use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role, element_info};
 use crate::select::{MatchCaches, SelectorSet};
 
-use super::hints::{self, ANCHOR, BLOCK, Hints};
+use super::hints::{self, ANCHOR, BLOCK, Hints, JUMP};
 
 /// An element the walk leaves out with everything inside (`script`, an
 /// `exclude` match); not a hint of the page's author.
@@ -33,6 +33,9 @@ pub(super) const PROSE_BLOCK: Hints = 1 << 28;
 pub(super) const HOLDS_MARKER: Hints = 1 << 29;
 /// A match of `include` with no matching ancestor.
 pub(super) const INCLUDED: Hints = 1 << 30;
+/// A block that is a table of contents: links to places in this page and
+/// a label ([`is_contents`]).
+pub(super) const CONTENTS: Hints = 1 << 25;
 
 /// Per element, in pre-order; index 0 is the content root.
 #[derive(Debug, Default)]
@@ -46,6 +49,10 @@ pub(super) struct Stats {
     pub(super) text: Vec<u32>,
     /// Of which inside links.
     pub(super) link: Vec<u32>,
+    /// Of which inside links to places in this page ([`hints::JUMP`]).
+    pub(super) jump: Vec<u32>,
+    /// How many such links the subtree holds.
+    pub(super) jumps: Vec<u32>,
     /// Characters of the subtree's prose paragraphs: blocks whose own
     /// inline text is long and mostly not links (see [`is_prose`]).
     pub(super) prose: Vec<u32>,
@@ -79,6 +86,20 @@ const TEASER_CHARS: u32 = 400;
 /// headline); a forum post or a comment signed with a linked name is not.
 fn is_card(text: u32, link: u32) -> bool {
     text > 0 && text <= TEASER_CHARS && link * 4 >= text
+}
+/// A table of contents holds at least this many links to places in the
+/// page: one alone is "Back to top" or "Skip to content", or a heading
+/// that links to itself.
+const CONTENTS_LINKS: u32 = 2;
+/// ... and besides them at most this much text (a label: "Table of
+/// contents", "In this article", "On this page", a "Hide" toggle), and a
+/// tenth of its text more (numbers before the entries).
+const CONTENTS_LABEL: u32 = 40;
+/// Whether a block with `text` characters, `jump` of them in `jumps`
+/// links to places in the page, is a table of contents: the links and a
+/// label.
+fn is_contents(text: u32, jump: u32, jumps: u32) -> bool {
+    jumps >= CONTENTS_LINKS && text.saturating_sub(jump) <= CONTENTS_LABEL + text / 10
 }
 /// A run of teasers has at least this many cards of one shape under one
 /// parent: two may be a pair of anything.
@@ -345,6 +366,7 @@ struct Open<N> {
     /// (this element's position when it is one; the root is one).
     block: usize,
     in_link: bool,
+    in_jump: bool,
     /// Inside a `select`, `option`, `button` or `textarea`: its text is
     /// no part of its block's own text (a list of options is no sentence).
     in_control: bool,
@@ -377,6 +399,7 @@ impl Stats {
             list: false,
             block: 0,
             in_link: false,
+            in_jump: false,
             in_control: false,
         }];
         while let Some(top) = open.last_mut() {
@@ -390,8 +413,14 @@ impl Stats {
                 continue;
             };
             top.next_child = dom.next_sibling(node);
-            let (block, in_link, in_control, in_pre, in_list) =
-                (top.block, top.in_link, top.in_control, top.pre, top.list);
+            let (block, in_link, in_jump, in_control, in_pre, in_list) = (
+                top.block,
+                top.in_link,
+                top.in_jump,
+                top.in_control,
+                top.pre,
+                top.list,
+            );
             match dom.kind(node) {
                 NodeKind::Text => {
                     let text = dom.text(node);
@@ -405,6 +434,9 @@ impl Stats {
                     // of it (`Lorem ipsum 1`) goes with the block around it.
                     if chars >= PROSE_CHARS && is_placeholder(&text) {
                         stats.placeholder[index] = stats.placeholder[index].saturating_add(chars);
+                    }
+                    if in_jump {
+                        stats.jump[index] = stats.jump[index].saturating_add(chars);
                     }
                     if in_link {
                         stats.link[index] = stats.link[index].saturating_add(chars);
@@ -448,6 +480,9 @@ impl Stats {
                     }
                     stats.hints[index as usize] = element_hints;
                     stats.shape[index as usize] = shape;
+                    if element_hints & JUMP != 0 {
+                        stats.jumps[index as usize] = 1;
+                    }
                     open.push(Open {
                         index,
                         next_child: dom.first_child(node),
@@ -464,6 +499,7 @@ impl Stats {
                             block
                         },
                         in_link: in_link || element_hints & ANCHOR != 0,
+                        in_jump: in_jump || element_hints & JUMP != 0,
                         // A control's labels and options are no sentence of
                         // the page.
                         in_control: in_control || info.part == PagePart::ControlText,
@@ -481,6 +517,8 @@ impl Stats {
         self.hints.push(0);
         self.text.push(0);
         self.link.push(0);
+        self.jump.push(0);
+        self.jumps.push(0);
         self.prose.push(0);
         self.listed.push(0);
         self.placeholder.push(0);
@@ -535,6 +573,12 @@ impl Stats {
         } else if is_block && is_link_list(done.own, done.own_link) {
             self.listed[index] += done.own;
         }
+        if is_block
+            && !done.heading
+            && is_contents(self.text[index], self.jump[index], self.jumps[index])
+        {
+            self.hints[index] |= CONTENTS;
+        }
         if is_block && done.own > 0 {
             self.own[index] = done.own;
             if !done.item {
@@ -553,6 +597,8 @@ impl Stats {
         }
         self.text[parent] = self.text[parent].saturating_add(self.text[index]);
         self.link[parent] = self.link[parent].saturating_add(self.link[index]);
+        self.jump[parent] = self.jump[parent].saturating_add(self.jump[index]);
+        self.jumps[parent] = self.jumps[parent].saturating_add(self.jumps[index]);
         self.prose[parent] = self.prose[parent].saturating_add(self.prose[index]);
         self.listed[parent] = self.listed[parent].saturating_add(self.listed[index]);
         self.placeholder[parent] = self.placeholder[parent].saturating_add(self.placeholder[index]);
@@ -657,9 +703,25 @@ fn subtree_hash<A: DomAdapter>(dom: &A, node: A::Node, stats: &Stats, at: usize)
 mod tests {
     use super::{
         CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, TextHash,
-        is_call_to_action, is_filler_word, is_placeholder, repeats_by_design, visible_chars,
+        is_call_to_action, is_contents, is_filler_word, is_placeholder, repeats_by_design,
+        visible_chars,
     };
     use crate::elements::{PagePart, element_info};
+
+    #[test]
+    fn tables_of_contents_are_links_and_a_label() {
+        // "In this article" and three entries of 12 characters.
+        assert!(is_contents(13 + 36, 36, 3));
+        // "Table of contents", a "Hide" toggle and two entries.
+        assert!(is_contents(15 + 4 + 30, 30, 2));
+        // Numbers before the entries: a tenth of the text more.
+        assert!(is_contents(40 + 400 + 44, 400, 20));
+        // One link alone is "Back to top", not a table.
+        assert!(!is_contents(11, 11, 1));
+        // A paragraph with footnote marks is text with links in it.
+        assert!(!is_contents(300, 6, 2));
+        assert!(!is_contents(0, 0, 0));
+    }
 
     #[test]
     fn controls_whose_text_is_no_prose() {
