@@ -67,11 +67,14 @@ pub(super) struct Stats {
     /// Characters of a block's own inline text (0 for an element that is
     /// no block).
     pub(super) own: Vec<u32>,
-    /// The section a block with own text stands in: the hash of the last
-    /// heading's text before it closed, never 0; 0 for an element with no
-    /// own text and for a block that repeats by design
-    /// ([`repeats_by_design`]).
+    /// The section a block stands in: the hash of the last heading's text
+    /// before it closed, never 0; 0 for an element that is no block, and
+    /// for a block that repeats by design ([`repeats_by_design`]), a list
+    /// or preformatted text.
     pub(super) section_of: Vec<u64>,
+    /// Characters of the subtree's text inside elements that repeat by
+    /// design ([`repeats_by_design`]) and inside lists and `pre`.
+    pub(super) designed: Vec<u32>,
     /// The own text of the last heading closed so far, hashed: the
     /// section the next block stands in.
     section: u64,
@@ -525,6 +528,7 @@ impl Stats {
         self.shape.push(0);
         self.own.push(0);
         self.section_of.push(0);
+        self.designed.push(0);
     }
 
     /// Marks teaser cards ([`hints::TEASER`]): at least [`TEASER_RUN`]
@@ -579,11 +583,14 @@ impl Stats {
         {
             self.hints[index] |= CONTENTS;
         }
+        if is_block && !done.item && !done.list && !done.pre {
+            self.section_of[index] = self.section | 1;
+        }
+        if done.item || done.list || done.pre {
+            self.designed[index] = self.text[index];
+        }
         if is_block && done.own > 0 {
             self.own[index] = done.own;
-            if !done.item {
-                self.section_of[index] = self.section | 1;
-            }
             if done.heading {
                 self.section = done.own_hash.finish();
             }
@@ -602,6 +609,7 @@ impl Stats {
         self.prose[parent] = self.prose[parent].saturating_add(self.prose[index]);
         self.listed[parent] = self.listed[parent].saturating_add(self.listed[index]);
         self.placeholder[parent] = self.placeholder[parent].saturating_add(self.placeholder[index]);
+        self.designed[parent] = self.designed[parent].saturating_add(self.designed[index]);
     }
 
     /// How many elements, with the root.
