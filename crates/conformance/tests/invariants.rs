@@ -571,8 +571,7 @@ fn merged_chunks_keep_document_boundaries() {
 /// A page for `content: "main"`: parts of generated content, each bare or
 /// inside a wrapper that the detection reads (a marker, furniture, a
 /// boilerplate class, hidden, a layer, a folded panel, a tally, a table
-/// of contents), with
-/// paragraphs long enough to be prose.
+/// of contents), with paragraphs long enough to be prose.
 fn framed_page() -> impl Strategy<Value = String> {
     let wrapper = prop::sample::select(vec![
         ("", ""),

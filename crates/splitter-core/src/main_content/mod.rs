@@ -224,8 +224,9 @@ impl Rules {
     /// said once: two or more blocks in a row that each repeat an earlier
     /// block of the content ([`COPY_RUN_CHARS`] or more together), or one
     /// such block of [`COPY_ALONE_CHARS`] or more, are left out, and so
-    /// is a block holding others whose whole text an earlier block holds
-    /// (as much, less than half of it in lists). Why: a
+    /// is a block holding others whose whole text ([`COPY_ALONE_CHARS`]
+    /// or more, less than half of it in lists, tables and `pre`) an
+    /// earlier block holds. Why: a
     /// page that prints its article twice (for another screen size, in a
     /// hidden print copy), a forum reply that quotes the post it answers
     /// or a preview of the post it replies to, a product's description
@@ -969,15 +970,13 @@ fn drop_copies<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &
     // A wrapper inside one of the same text and section adds nothing to
     // it (`div > div` around the same paragraphs): only the outer one of
     // such a chain counts, is read again, or can be a copy.
+    // Where the last wrapper kept of each shape ends.
     let mut outer: FxHashMap<(u64, u32), usize> = FxHashMap::default();
-    wrappers.retain(|&i| {
-        let end = stats.end[i] as usize;
-        match outer.insert(wrapper_shape(i), end) {
-            Some(outer_end) if i < outer_end => {
-                outer.insert(wrapper_shape(i), outer_end);
-                false
-            }
-            _ => true,
+    wrappers.retain(|&i| match outer.get(&wrapper_shape(i)) {
+        Some(&outer_end) if i < outer_end => false,
+        _ => {
+            outer.insert(wrapper_shape(i), stats.end[i] as usize);
+            true
         }
     });
     for &i in &wrappers {
@@ -1001,10 +1000,10 @@ fn drop_copies<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &
     let hashes: FxHashMap<usize, u64> = stats::block_hashes(dom, root, stats, &wanted)
         .into_iter()
         .collect();
-    // Wrappers first: a copy of an earlier one goes whole.
-    // The first of each text, and where it ends: a wrapper is no copy of
-    // the wrapper around it (a `div` whose one child holds all its text).
-    let mut first: FxHashMap<(u64, u32, u64), usize> = FxHashMap::default();
+    // Wrappers first: a copy of an earlier one goes whole. No wrapper
+    // left stands inside another of its shape (the chains are gone), so
+    // an earlier wrapper of the same text is never the one around it.
+    let mut first: FxHashSet<(u64, u32, u64)> = FxHashSet::default();
     let mut dropped_until = 0;
     // The wrappers left out, as (start, end) in pre-order, in order.
     let mut dropped: Vec<(usize, usize)> = Vec::new();
@@ -1014,9 +1013,8 @@ fn drop_copies<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &
         }
         if let Some(&hash) = hashes.get(&i) {
             let (section, text) = wrapper_shape(i);
-            let end = stats.end[i] as usize;
-            let original_end = *first.entry((section, text, hash)).or_insert(end);
-            if original_end <= i {
+            if !first.insert((section, text, hash)) {
+                let end = stats.end[i] as usize;
                 verdicts[i] = Verdict::Skip;
                 dropped_until = end;
                 dropped.push((i, end));
