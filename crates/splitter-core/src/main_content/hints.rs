@@ -290,8 +290,13 @@ pub(super) fn hints<A: DomAdapter>(
     let folded = hidden
         .as_deref()
         .is_some_and(|value| value.trim().eq_ignore_ascii_case("until-found"));
+    // `aria-hidden` hides from assistive technology only. On a link it
+    // marks a second way to a place for pointers, shown as any link: a
+    // teaser card's picture or summary wrapped again in its headline's
+    // link (`<a aria-hidden="true" tabindex="-1">`).
     let unshown = ((hidden.is_some() && !folded && !is_streamed(id.as_deref()))
-        || aria_hidden.is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
+        || (info.mark != Mark::Link
+            && aria_hidden.is_some_and(|value| value.trim().eq_ignore_ascii_case("true")))
         || style.is_some_and(|style| hides(&style)))
         && !panel;
     // Whether it is a folded panel by its name is settled below, once
