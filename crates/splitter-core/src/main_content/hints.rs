@@ -6,7 +6,7 @@ use std::hash::Hasher;
 use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role, is_heading_element};
@@ -89,6 +89,9 @@ pub(super) const WORD_CONSENT: Hints = 1 << 22;
 /// contents' entry, a footnote's mark, "back to top"); see
 /// [`super::Rules::CONTENTS`].
 pub(super) const JUMP: Hints = 1 << 23;
+/// An element whose `aria-controls` names a panel: the button of a
+/// disclosure, an accordion or a tab ([`is_controlled`]).
+pub(super) const OPENER: Hints = 1 << 24;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -222,12 +225,15 @@ const CONTENT_WORDS: &[&str] = &[
 ];
 
 /// The hints of the element `node`, and its shape: its name and `class`
-/// hashed, 0 without a class (see `Stats::mark_teasers`).
+/// hashed, 0 without a class (see `Stats::mark_teasers`). `controlled`
+/// holds the ids that the page's `aria-controls` named so far, hashed
+/// ([`is_controlled`]); the element's own are added.
 pub(super) fn hints<A: DomAdapter>(
     dom: &A,
     node: A::Node,
     info: ElementInfo,
     classes: &mut ClassCache,
+    controlled: &mut FxHashSet<u64>,
 ) -> (Hints, u32) {
     let mut hints = if info.class == ElementClass::Block {
         BLOCK
@@ -267,6 +273,7 @@ pub(super) fn hints<A: DomAdapter>(
         class,
         id,
         popover,
+        aria_controls,
     ] = values;
     if info.mark == Mark::Link
         && let Some(href) = href
@@ -301,7 +308,13 @@ pub(super) fn hints<A: DomAdapter>(
         && !panel;
     // Whether it is a folded panel by its name is settled below, once
     // the class and id words are read.
-    let named_panel = unshown && is_collapsed_panel(class.as_deref(), id.as_deref());
+    if let Some(controls) = aria_controls.as_deref() {
+        controlled.extend(controls.split_ascii_whitespace().map(hash64));
+        hints |= OPENER;
+    }
+    let named_panel = unshown
+        && (is_collapsed_panel(class.as_deref(), id.as_deref())
+            || is_controlled(controlled, id.as_deref()));
     if is_layer(
         name,
         aria_modal.as_deref(),
@@ -402,7 +415,7 @@ const TALLIES: [&str; 5] = [
 ];
 
 /// The attributes [`hints`] reads, in the order it takes them apart.
-const ATTRIBUTES: [&str; 11] = [
+const ATTRIBUTES: [&str; 12] = [
     "href",
     "hidden",
     "aria-hidden",
@@ -414,6 +427,7 @@ const ATTRIBUTES: [&str; 11] = [
     "class",
     "id",
     "popover",
+    "aria-controls",
 ];
 
 /// Whether an element with `hidden` and this id is a part of the page
@@ -430,6 +444,18 @@ fn is_streamed(id: Option<&str>) -> bool {
 /// an accordion's or a FAQ's answer, a collapsible section (Bootstrap's
 /// `collapse`), an expandable block.
 const COLLAPSED_PANEL_WORDS: &[&str] = &["accordion", "collaps", "faq", "answer", "expandable"];
+
+/// Whether an element with this `id` is one that an earlier element's
+/// `aria-controls` names: the panel of a disclosure, an accordion or a
+/// tab (WAI-ARIA's patterns give the button that opens a panel
+/// `aria-controls` with the panel's id), whatever the panel is called.
+/// Read only for hidden elements, and not heeded beside a furniture or
+/// boilerplate word (a site menu's folded submenu): see [`hints`]. A
+/// panel written before its button is not recognised: the walk reads the
+/// page once, in order.
+fn is_controlled(controlled: &FxHashSet<u64>, id: Option<&str>) -> bool {
+    !controlled.is_empty() && id.is_some_and(|id| controlled.contains(&hash64(id.trim())))
+}
 
 /// Whether a hidden element is a collapsed panel by its `class` or `id`
 /// ([`COLLAPSED_PANEL_WORDS`], as substrings, lowercased): like a tab's
@@ -933,6 +959,18 @@ mod tests {
                 "{class}"
             );
         }
+    }
+
+    #[test]
+    fn a_panel_is_named_by_aria_controls() {
+        let mut controlled = FxHashSet::default();
+        assert!(!is_controlled(&controlled, Some("faq-1")), "nothing named yet");
+        controlled.extend("faq-1 faq-2".split_ascii_whitespace().map(hash64));
+        assert!(is_controlled(&controlled, Some("faq-2")));
+        assert!(is_controlled(&controlled, Some(" faq-1 ")), "the id's spaces left out");
+        assert!(!is_controlled(&controlled, Some("faq-3")));
+        assert!(!is_controlled(&controlled, Some("FAQ-1")), "ids match exactly");
+        assert!(!is_controlled(&controlled, None));
     }
 
     #[test]

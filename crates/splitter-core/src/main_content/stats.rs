@@ -388,6 +388,8 @@ impl Stats {
         stats.push(0, 0);
         let mut caches = MatchCaches::new();
         let mut classes = hints::ClassCache::for_a_page();
+        // The ids the page's `aria-controls` named so far (hashed).
+        let mut controlled = rustc_hash::FxHashSet::default();
         let selecting = !include.is_empty();
         let mut included_depth = 0usize;
         let mut open = vec![Open {
@@ -474,7 +476,18 @@ impl Stats {
                         continue;
                     }
                     let position = open.len();
-                    let (mut element_hints, shape) = hints::hints(dom, node, info, &mut classes);
+                    let (mut element_hints, shape) =
+                        hints::hints(dom, node, info, &mut classes, &mut controlled);
+                    // A button that opens a panel, in a heading, is the
+                    // heading's text: WAI-ARIA's accordion writes each
+                    // question `<h3><button aria-controls=…>`. Other
+                    // buttons in headings ("Copy link") stay controls.
+                    let names_heading = info.part == PagePart::ControlText
+                        && element_hints & hints::OPENER != 0
+                        && open.get(block).is_some_and(|owner| owner.heading);
+                    if names_heading {
+                        element_hints &= !hints::CONTROL_TAG;
+                    }
                     if selecting && included_depth == 0 && include.matches(dom, node, &mut caches) {
                         element_hints |= INCLUDED;
                     }
@@ -505,7 +518,8 @@ impl Stats {
                         in_jump: in_jump || element_hints & JUMP != 0,
                         // A control's labels and options are no sentence of
                         // the page.
-                        in_control: in_control || info.part == PagePart::ControlText,
+                        in_control: in_control
+                            || (info.part == PagePart::ControlText && !names_heading),
                     });
                 }
                 _ => {}
