@@ -442,8 +442,19 @@ fn is_streamed(id: Option<&str>) -> bool {
 
 /// Words of a `class` or `id` that name a panel a reader opens in place:
 /// an accordion's or a FAQ's answer, a collapsible section (Bootstrap's
-/// `collapse`), an expandable block.
-const COLLAPSED_PANEL_WORDS: &[&str] = &["accordion", "collaps", "faq", "answer", "expandable"];
+/// `collapse`), an expandable block, a tab's panel (Bootstrap's
+/// `tab-pane`; not `tab` alone, which is in `table` and a menu's `tabs`).
+const COLLAPSED_PANEL_WORDS: &[&str] = &[
+    "accordion",
+    "collaps",
+    "faq",
+    "answer",
+    "expandable",
+    "tab-pane",
+    "tabpane",
+    "tab-panel",
+    "tabpanel",
+];
 
 /// Whether an element with this `id` is one that an earlier element's
 /// `aria-controls` names: the panel of a disclosure, an accordion or a
@@ -962,14 +973,38 @@ mod tests {
     }
 
     #[test]
+    fn a_panel_is_named_by_its_class_or_id() {
+        for (class, id) in [
+            ("accordion-body", ""),
+            ("tab-pane fade", ""),
+            ("", "specs-tabpanel"),
+            ("c-Collapsible__content", ""),
+        ] {
+            assert!(is_collapsed_panel(Some(class), Some(id)), "{class} {id}");
+        }
+        for class in ["table-responsive", "nav-tabs", "modal-content", "drawer"] {
+            assert!(!is_collapsed_panel(Some(class), None), "{class}");
+        }
+    }
+
+    #[test]
     fn a_panel_is_named_by_aria_controls() {
         let mut controlled = FxHashSet::default();
-        assert!(!is_controlled(&controlled, Some("faq-1")), "nothing named yet");
+        assert!(
+            !is_controlled(&controlled, Some("faq-1")),
+            "nothing named yet"
+        );
         controlled.extend("faq-1 faq-2".split_ascii_whitespace().map(hash64));
         assert!(is_controlled(&controlled, Some("faq-2")));
-        assert!(is_controlled(&controlled, Some(" faq-1 ")), "the id's spaces left out");
+        assert!(
+            is_controlled(&controlled, Some(" faq-1 ")),
+            "the id's spaces left out"
+        );
         assert!(!is_controlled(&controlled, Some("faq-3")));
-        assert!(!is_controlled(&controlled, Some("FAQ-1")), "ids match exactly");
+        assert!(
+            !is_controlled(&controlled, Some("FAQ-1")),
+            "ids match exactly"
+        );
         assert!(!is_controlled(&controlled, None));
     }
 
