@@ -306,13 +306,14 @@ pub(super) fn hints<A: DomAdapter>(
             && aria_hidden.is_some_and(|value| value.trim().eq_ignore_ascii_case("true")))
         || style.is_some_and(|style| hides(&style)))
         && !panel;
-    // Whether it is a folded panel by its name is settled below, once
-    // the class and id words are read.
+    // A folded panel, by its name or by the button that opens it, stays
+    // hidden beside a furniture or boilerplate word (settled below, once
+    // the class and id words are read).
     if let Some(controls) = aria_controls.as_deref() {
         controlled.extend(controls.split_ascii_whitespace().map(hash64));
         hints |= OPENER;
     }
-    let named_panel = unshown
+    let folded_panel = unshown
         && (is_collapsed_panel(class.as_deref(), id.as_deref())
             || is_controlled(controlled, id.as_deref()));
     if is_layer(
@@ -386,7 +387,7 @@ pub(super) fn hints<A: DomAdapter>(
     // A folded panel's name beside a word for the page's frame or its
     // widgets (`collapse navbar-collapse`, `faq-popup`) is a menu or a
     // popup folded so, hidden as before.
-    if unshown && !(named_panel && hints & (WORD_FURNITURE | WORD_BOILERPLATE) == 0) {
+    if unshown && !(folded_panel && hints & (WORD_FURNITURE | WORD_BOILERPLATE) == 0) {
         hints |= HIDDEN;
     }
     // A heading is the content's structure, whatever its class calls its
