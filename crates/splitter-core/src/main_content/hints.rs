@@ -444,7 +444,10 @@ fn is_streamed(id: Option<&str>) -> bool {
 /// Words of a `class` or `id` that name a panel a reader opens in place:
 /// an accordion's or a FAQ's answer, a collapsible section (Bootstrap's
 /// `collapse`), an expandable block, a tab's panel (Bootstrap's
-/// `tab-pane`; not `tab` alone, which is in `table` and a menu's `tabs`).
+/// `tab-pane`; not `tab` alone, which is in `table` and a menu's `tabs`),
+/// a carousel's slide (`swiper-slide`, `slick-slide`: the slides not in
+/// view are `aria-hidden` until the reader turns to them; the copies a
+/// looping carousel makes are said once by the rule `copies`).
 const COLLAPSED_PANEL_WORDS: &[&str] = &[
     "accordion",
     "collaps",
@@ -455,6 +458,7 @@ const COLLAPSED_PANEL_WORDS: &[&str] = &[
     "tabpane",
     "tab-panel",
     "tabpanel",
+    "slide",
 ];
 
 /// Whether an element with this `id` is one that an earlier element's
@@ -980,6 +984,8 @@ mod tests {
             ("tab-pane fade", ""),
             ("", "specs-tabpanel"),
             ("c-Collapsible__content", ""),
+            ("swiper-slide", ""),
+            ("slick-slide slick-cloned", ""),
         ] {
             assert!(is_collapsed_panel(Some(class), Some(id)), "{class} {id}");
         }
