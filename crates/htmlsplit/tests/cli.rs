@@ -285,6 +285,10 @@ fn stats_count_in_the_singular_and_the_plural() {
 /// A bug that panics while one document is split (simulated by the debug
 /// build's `HTMLSPLIT_DEBUG_PANIC_ON`) fails that document alone.
 #[test]
+#[cfg_attr(
+    not(debug_assertions),
+    ignore = "the simulated panic is in debug builds only"
+)]
 fn a_panic_while_splitting_one_document_is_that_documents_failure() {
     let dir = tempfile::tempdir().expect("tempdir");
     for name in ["a", "b", "c"] {

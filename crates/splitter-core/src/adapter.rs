@@ -115,6 +115,13 @@ pub trait DomAdapter {
     /// distinct indices. Used as a cache key while matching selectors.
     fn index(&self, node: Self::Node) -> usize;
 
+    /// About how many nodes the document holds, for reserving room before
+    /// a walk over it (an upper bound is fine); 0, the default, when the
+    /// backend cannot tell at once.
+    fn node_count_hint(&self) -> usize {
+        0
+    }
+
     /// The children of `node`, in document order.
     fn children(&self, node: Self::Node) -> Children<'_, Self>
     where

@@ -325,6 +325,10 @@ impl DomAdapter for Html5everDom {
     fn index(&self, node: NodeId) -> usize {
         node.get()
     }
+
+    fn node_count_hint(&self) -> usize {
+        self.tree.nodes.len()
+    }
 }
 
 impl fmt::Debug for Html5everDom {

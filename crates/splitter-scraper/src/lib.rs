@@ -235,6 +235,10 @@ impl DomAdapter for ScraperDom {
             .binary_search(&node.0)
             .unwrap_or_else(|insert_at| insert_at)
     }
+
+    fn node_count_hint(&self) -> usize {
+        self.ids.len()
+    }
 }
 
 #[cfg(test)]

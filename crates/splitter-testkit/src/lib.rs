@@ -48,7 +48,7 @@ pub fn protected_spans<S, A: DomAdapter>(splitter: &Splitter<S>, dom: &A) -> Vec
 /// document node; every child names its parent; `prev_sibling` and
 /// `next_sibling` are inverse; a first child has no previous sibling and a
 /// last child no next one; every node is reached once, and indices are
-/// distinct.
+/// distinct; a node count hint, when given, is not below the nodes reached.
 ///
 /// # Panics
 ///
@@ -86,6 +86,12 @@ pub fn assert_consistent<D: DomAdapter>(dom: &D) -> usize {
             child = dom.next_sibling(current);
         }
     }
+    let hint = dom.node_count_hint();
+    assert!(
+        hint == 0 || hint >= indices.len(),
+        "node_count_hint {hint} is below the {} nodes reached",
+        indices.len()
+    );
     indices.len()
 }
 

@@ -576,4 +576,8 @@ impl DomAdapter for TlDom<'_> {
     fn index(&self, node: TlNode) -> usize {
         node.0 as usize
     }
+
+    fn node_count_hint(&self) -> usize {
+        self.entries.len()
+    }
 }

@@ -385,6 +385,8 @@ impl Stats {
         exclude: &SelectorSet,
     ) -> Stats {
         let mut stats = Stats::default();
+        // About half a page's nodes are elements, the rest mostly text.
+        stats.reserve(dom.node_count_hint() / 2);
         stats.push(0, 0);
         let mut caches = MatchCaches::new();
         let mut classes = hints::ClassCache::for_a_page();
@@ -526,6 +528,24 @@ impl Stats {
             }
         }
         stats
+    }
+
+    /// Room for `elements` more without growing each vector in turn.
+    fn reserve(&mut self, elements: usize) {
+        self.parent.reserve(elements);
+        self.end.reserve(elements);
+        self.hints.reserve(elements);
+        self.text.reserve(elements);
+        self.link.reserve(elements);
+        self.jump.reserve(elements);
+        self.jumps.reserve(elements);
+        self.prose.reserve(elements);
+        self.listed.reserve(elements);
+        self.placeholder.reserve(elements);
+        self.shape.reserve(elements);
+        self.own.reserve(elements);
+        self.section_of.reserve(elements);
+        self.designed.reserve(elements);
     }
 
     fn push(&mut self, parent: u32, index: u32) {
