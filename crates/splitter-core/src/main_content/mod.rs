@@ -345,9 +345,7 @@ impl MainContent {
         include_root: bool,
     ) -> Self {
         let mut stats = Stats::gather(dom, root, include, exclude);
-        if rules.has(Rules::FORUMS) && !stats.thread_data {
-            stats.thread_data = head_has_thread_data(dom, root);
-        }
+        read_head_data(dom, root, &mut stats.page_data);
         read_comment_words(&mut stats, rules);
         read_hidden_bulk(&mut stats);
         if rules.has(Rules::PLACEHOLDERS) {
@@ -416,15 +414,15 @@ impl MainContent {
 /// Comment words are boilerplate ([`WORD_BOILERPLATE`]) unless the page
 /// is a forum's ([`Rules::FORUMS`]): there, the comments are the thread.
 /// A page is a forum's when its markup names one (a class or id, or its
-/// structured data: [`stats::is_thread_data`]), or when the comments
+/// structured data: [`stats::PageData`]), or when the comments
 /// hold prose and what lies outside them holds less than
 /// [`THREAD_ALONE`] characters of it: comments with no article to
 /// comment on are the thread itself.
 fn read_comment_words(stats: &mut Stats, rules: Rules) {
     let forum = rules.has(Rules::FORUMS)
-        && (stats.thread_data
+        && (stats.page_data.thread
             || stats.hints.iter().any(|h| h & hints::WORD_FORUM != 0)
-            || is_thread_alone(stats));
+            || (!stats.page_data.product && is_thread_alone(stats)));
     for hints in &mut stats.hints {
         if *hints & hints::WORD_COMMENT != 0 && !forum {
             *hints |= WORD_BOILERPLATE;
@@ -432,19 +430,44 @@ fn read_comment_words(stats: &mut Stats, rules: Rules) {
     }
 }
 
-/// Whether the `head` beside the content root holds a JSON-LD script of
-/// a forum's thread ([`stats::is_thread_data`]); the statistics pass reads
-/// the scripts inside the root.
-fn head_has_thread_data<A: DomAdapter>(dom: &A, root: A::Node) -> bool {
+/// Adds what the `head` beside the content root says of the page
+/// ([`stats::read_page_data`]) to `data`; the statistics pass reads the
+/// scripts inside the root.
+fn read_head_data<A: DomAdapter>(dom: &A, root: A::Node, data: &mut stats::PageData) {
     let is_element = |node: A::Node| dom.kind(node) == NodeKind::Element;
-    dom.parent(root).is_some_and(|html| {
-        dom.children(html)
-            .filter(|&node| is_element(node) && dom.element_name(node).eq_ignore_ascii_case("head"))
-            .any(|head| {
-                dom.children(head)
-                    .any(|node| is_element(node) && stats::is_thread_data(dom, node))
-            })
-    })
+    let Some(html) = dom.parent(root) else {
+        return;
+    };
+    for head in dom
+        .children(html)
+        .filter(|&node| is_element(node) && dom.element_name(node).eq_ignore_ascii_case("head"))
+    {
+        // tl reports `meta` in `head` as `Other`, with its name and
+        // attributes.
+        for node in dom
+            .children(head)
+            .filter(|&node| matches!(dom.kind(node), NodeKind::Element | NodeKind::Other))
+        {
+            stats::read_page_data(dom, node, data);
+        }
+    }
+}
+
+/// Whether an element with these hints holds a product's customer
+/// reviews ([`Rules::FORUMS`]): a comment word (`reviews`,
+/// `product-reviews`) without a content word or marker, on a page whose
+/// structured data says it sells a product ([`stats::PageData`]).
+/// Nothing inside is a candidate for the container: readers' words about
+/// the product, however many, are not the page's account of it (a
+/// guitar's page whose specifications are a list, and whose reviews are
+/// paragraphs). On other pages a comment word may be wrong (old
+/// Reddit's `commentarea` holds the thread that is the page).
+fn is_customer_reviews(stats: &Stats, hints: Hints, rules: Rules) -> bool {
+    rules.has(Rules::FORUMS)
+        && stats.page_data.product
+        && hints & hints::WORD_COMMENT != 0
+        && hints & (MARKER_ARTICLE | MARKER_MAIN | MARKER_BODY) == 0
+        && is_surely_boilerplate(hints, rules)
 }
 
 /// Less prose than this outside the comments (four short paragraphs) is
@@ -675,7 +698,7 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
     // counts for nothing, so that no paragraph of a closed dialog is
     // chosen on its own. Parents come before children in pre-order.
     // Nor is anything inside a page's footer a candidate
-    // ([`Rules::FOOTERS`]).
+    // ([`Rules::FOOTERS`]), nor inside a product's reviews.
     let mut unseen = vec![false; n];
     for i in 1..n {
         let hints = stats.hints[i];
@@ -683,7 +706,8 @@ fn score_all(stats: &Stats, rules: Rules) -> Scored {
             || hints & OMITTED != 0
             || is_hidden(hints, rules)
             || is_footer(hints, rules)
-            || is_consent_banner(hints, rules);
+            || is_consent_banner(hints, rules)
+            || is_customer_reviews(stats, hints, rules);
         if unseen[i] {
             scored.prose[i] = 0.0;
             scored.links[i] = 0.0;

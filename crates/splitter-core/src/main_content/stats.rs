@@ -78,9 +78,23 @@ pub(super) struct Stats {
     /// The own text of the last heading closed so far, hashed: the
     /// section the next block stands in.
     section: u64,
-    /// The page's structured data calls it a forum's thread: a JSON-LD
-    /// script of a `DiscussionForumPosting` ([`is_thread_data`]).
-    pub(super) thread_data: bool,
+    /// What the page's structured data says it is ([`read_page_data`]).
+    pub(super) page_data: PageData,
+}
+
+/// What a page's structured data says it is: a forum's thread, a
+/// product on sale. Read from its JSON-LD scripts and its Open Graph
+/// type ([`read_page_data`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct PageData {
+    /// A JSON-LD `DiscussionForumPosting`, as Discourse, XenForo and
+    /// vBulletin write it. Not a `QAPage`: a question's comments are
+    /// remarks on a post, not its answers.
+    pub(super) thread: bool,
+    /// A JSON-LD `Product` or `og:type` `product` (Shopify, WooCommerce,
+    /// Magento and most shops write one or both): its customers' reviews
+    /// are readers' words about the content, not the content.
+    pub(super) product: bool,
 }
 
 /// A teaser card is short: a headline, a line of summary, a date.
@@ -472,9 +486,7 @@ impl Stats {
                         || exclude.matches(dom, node, &mut caches)
                     {
                         stats.hints[index as usize] = OMITTED;
-                        if !stats.thread_data && is_thread_data(dom, node) {
-                            stats.thread_data = true;
-                        }
+                        read_page_data(dom, node, &mut stats.page_data);
                         continue;
                     }
                     let position = open.len();
@@ -652,19 +664,52 @@ impl Stats {
     }
 }
 
-/// Whether `node` is a JSON-LD script that names a forum's thread
-/// (`"DiscussionForumPosting"`, as Discourse, XenForo and vBulletin write
-/// it). Not a `QAPage`: a question's comments are remarks on a post, not
-/// its answers. Looked for as a word of the script's text, not parsed:
-/// the type is all that is read.
-pub(super) fn is_thread_data<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
-    dom.element_name(node).eq_ignore_ascii_case("script")
-        && dom
+/// Adds what the element `node` says of its page to `data`: a JSON-LD
+/// script that names a forum's thread (`"DiscussionForumPosting"`) or a
+/// product (`"Product"`), or a `<meta property="og:type">` of a product
+/// (`product`, `og:product`, `product.item`). The types are looked for
+/// as words of the script's text, not parsed: the type is all that is
+/// read, and a quoted `"Product"` is one.
+pub(super) fn read_page_data<A: DomAdapter>(dom: &A, node: A::Node, data: &mut PageData) {
+    if data.thread && data.product {
+        return;
+    }
+    let name = dom.element_name(node);
+    if name.eq_ignore_ascii_case("script") {
+        let json_ld = dom
             .attribute(node, "type")
-            .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/ld+json"))
-        && dom
-            .first_child(node)
-            .is_some_and(|text| dom.text(text).contains("DiscussionForumPosting"))
+            .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/ld+json"));
+        if !json_ld {
+            return;
+        }
+        if let Some(text) = dom.first_child(node) {
+            let text = dom.text(text);
+            data.thread |= text.contains("DiscussionForumPosting");
+            data.product |= text.contains("\"Product\"");
+        }
+    } else if name.eq_ignore_ascii_case("meta") {
+        let og_type = dom
+            .attribute(node, "property")
+            .is_some_and(|property| property.trim().eq_ignore_ascii_case("og:type"));
+        if og_type {
+            data.product |= dom
+                .attribute(node, "content")
+                .is_some_and(|kind| is_product_type(&kind));
+        }
+    }
+}
+
+/// Whether an Open Graph type is a product's: `product` (Shopify,
+/// WooCommerce), `og:product` (Facebook's catalogue), `product.item` or
+/// `product.group`; not `productivity.app`, a word that only begins so.
+fn is_product_type(kind: &str) -> bool {
+    let kind = kind.trim();
+    let kind = kind.strip_prefix("og:").unwrap_or(kind);
+    kind.get(..7)
+        .is_some_and(|head| head.eq_ignore_ascii_case("product"))
+        && kind
+            .get(7..)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
 }
 
 /// The own text of each element numbered in `wanted` (in pre-order,
@@ -745,10 +790,34 @@ fn subtree_hash<A: DomAdapter>(dom: &A, node: A::Node, stats: &Stats, at: usize)
 mod tests {
     use super::{
         CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, TextHash,
-        is_call_to_action, is_contents, is_filler_word, is_placeholder, repeats_by_design,
-        visible_chars,
+        is_call_to_action, is_contents, is_filler_word, is_placeholder, is_product_type,
+        repeats_by_design, visible_chars,
     };
     use crate::elements::{PagePart, element_info};
+
+    #[test]
+    fn open_graph_types_of_products() {
+        for kind in [
+            "product",
+            " Product ",
+            "og:product",
+            "product.item",
+            "product.group",
+        ] {
+            assert!(is_product_type(kind), "{kind}");
+        }
+        for kind in [
+            "article",
+            "website",
+            "products",
+            "productivity.app",
+            "prod",
+            "",
+            "og:",
+        ] {
+            assert!(!is_product_type(kind), "{kind}");
+        }
+    }
 
     #[test]
     fn tables_of_contents_are_links_and_a_label() {
