@@ -408,6 +408,10 @@ impl Stats {
         let mut controlled = rustc_hash::FxHashSet::default();
         let selecting = !include.is_empty();
         let mut included_depth = 0usize;
+        // The outermost open `noscript`: its place in the stack of open
+        // elements, its number, and whether its text names JavaScript
+        // ([`is_script_notice`]).
+        let mut noscript: Option<(usize, usize, bool)> = None;
         let mut open = vec![Open {
             index: 0,
             next_child: dom.first_child(root),
@@ -428,6 +432,14 @@ impl Stats {
                 let position = open.len() - 1;
                 let Some(done) = open.pop() else { break };
                 stats.close(&done, done.block == position, &open);
+                if let Some((at, index, names_script)) = noscript
+                    && at == position
+                {
+                    if is_script_notice(names_script, stats.text[index]) {
+                        stats.hints[index] |= hints::HIDDEN;
+                    }
+                    noscript = None;
+                }
                 if stats.hints[done.index as usize] & INCLUDED != 0 {
                     included_depth -= 1;
                 }
@@ -451,6 +463,11 @@ impl Stats {
                     }
                     let index = top.index as usize;
                     stats.text[index] = stats.text[index].saturating_add(chars);
+                    if let Some((_, _, names_script)) = &mut noscript
+                        && !*names_script
+                    {
+                        *names_script = names_javascript(&text);
+                    }
                     // Filler that matters is in paragraphs; a short line
                     // of it (`Lorem ipsum 1`) goes with the block around it.
                     if chars >= PROSE_CHARS && is_placeholder(&text) {
@@ -490,6 +507,10 @@ impl Stats {
                         continue;
                     }
                     let position = open.len();
+                    if noscript.is_none() && dom.element_name(node).eq_ignore_ascii_case("noscript")
+                    {
+                        noscript = Some((position, index as usize, false));
+                    }
                     let (mut element_hints, shape) =
                         hints::hints(dom, node, info, &mut classes, &mut controlled);
                     // A button that opens a panel, in a heading, is the
@@ -699,6 +720,29 @@ pub(super) fn read_page_data<A: DomAdapter>(dom: &A, node: A::Node, data: &mut P
     }
 }
 
+/// A notice shown only when scripts are off is short: a sentence or
+/// three ("JavaScript is disabled. For a better experience, please
+/// enable JavaScript in your browser before proceeding.").
+const SCRIPT_NOTICE_CHARS: u32 = 400;
+
+/// Whether a `noscript` whose text has `chars` visible characters, and
+/// names JavaScript or not (`names_script`), is a notice to readers
+/// without scripts that the page needs them: hidden from the main
+/// content, as its reader, who runs scripts, never sees it. A longer
+/// `noscript` is the page's own fallback (a forum's posts, a
+/// comment thread served without scripts), read as SPEC §3 reads it.
+fn is_script_notice(names_script: bool, chars: u32) -> bool {
+    names_script && chars <= SCRIPT_NOTICE_CHARS
+}
+
+/// Whether `text` holds the word JavaScript, in any case.
+fn names_javascript(text: &str) -> bool {
+    const WORD: &[u8] = b"javascript";
+    text.as_bytes()
+        .windows(WORD.len())
+        .any(|window| window.eq_ignore_ascii_case(WORD))
+}
+
 /// Whether an Open Graph type is a product's: `product` (Shopify,
 /// WooCommerce), `og:product` (Facebook's catalogue), `product.item` or
 /// `product.group`; not `productivity.app`, a word that only begins so.
@@ -789,11 +833,24 @@ fn subtree_hash<A: DomAdapter>(dom: &A, node: A::Node, stats: &Stats, at: usize)
 #[cfg(test)]
 mod tests {
     use super::{
-        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, TextHash,
-        is_call_to_action, is_contents, is_filler_word, is_placeholder, is_product_type,
-        repeats_by_design, visible_chars,
+        CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, SCRIPT_NOTICE_CHARS,
+        TextHash, is_call_to_action, is_contents, is_filler_word, is_placeholder, is_product_type,
+        is_script_notice, names_javascript, repeats_by_design, visible_chars,
     };
     use crate::elements::{PagePart, element_info};
+
+    #[test]
+    fn notices_to_readers_without_scripts() {
+        assert!(names_javascript("Please enable JavaScript to continue."));
+        assert!(names_javascript("JAVASCRIPT is off"));
+        assert!(!names_javascript("Please enable scripts"));
+        assert!(!names_javascript("Java"));
+        assert!(is_script_notice(true, 120));
+        assert!(is_script_notice(true, SCRIPT_NOTICE_CHARS));
+        // A thread served without scripts may name them too.
+        assert!(!is_script_notice(true, SCRIPT_NOTICE_CHARS + 1));
+        assert!(!is_script_notice(false, 120));
+    }
 
     #[test]
     fn open_graph_types_of_products() {
