@@ -517,11 +517,12 @@ impl Stats {
                     // heading's text: WAI-ARIA's accordion writes each
                     // question `<h3><button aria-controls=…>`. Other
                     // buttons in headings ("Copy link") stay controls.
-                    let names_heading = info.part == PagePart::ControlText
+                    let names_heading = (info.part == PagePart::ControlText
+                        || element_hints & hints::ROLE_CONTROL != 0)
                         && element_hints & hints::OPENER != 0
                         && open.get(block).is_some_and(|owner| owner.heading);
                     if names_heading {
-                        element_hints &= !hints::CONTROL_TAG;
+                        element_hints &= !(hints::CONTROL_TAG | hints::ROLE_CONTROL);
                     }
                     if selecting && included_depth == 0 && include.matches(dom, node, &mut caches) {
                         element_hints |= INCLUDED;
