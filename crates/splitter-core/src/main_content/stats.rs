@@ -495,7 +495,8 @@ impl Stats {
                     }
                 }
                 NodeKind::Element => {
-                    let info = element_info(dom.element_name(node));
+                    let name = dom.element_name(node);
+                    let info = element_info(name);
                     let index = u32::try_from(stats.parent.len()).unwrap_or(u32::MAX);
                     let parent = top.index;
                     stats.push(parent, index);
@@ -507,15 +508,15 @@ impl Stats {
                         continue;
                     }
                     let position = open.len();
-                    if noscript.is_none() && dom.element_name(node).eq_ignore_ascii_case("noscript")
-                    {
+                    if noscript.is_none() && name.eq_ignore_ascii_case("noscript") {
                         noscript = Some((position, index as usize, false));
                     }
                     let (mut element_hints, shape) =
                         hints::hints(dom, node, info, &mut classes, &mut controlled);
                     // A button that opens a panel, in a heading, is the
                     // heading's text: WAI-ARIA's accordion writes each
-                    // question `<h3><button aria-controls=…>`. Other
+                    // question `<h3><button aria-controls=…>`, Bootstrap
+                    // 3's `<h4><a role="button" aria-controls=…>`. Other
                     // buttons in headings ("Copy link") stay controls.
                     let names_heading = (info.part == PagePart::ControlText
                         || element_hints & hints::ROLE_CONTROL != 0)
