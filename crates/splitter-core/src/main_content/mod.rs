@@ -181,7 +181,10 @@ impl Rules {
     /// roles and hidden still do. Why: such a page is made of entries,
     /// and templates name an entry's parts as they name a page's frame
     /// (`card-meta`, `product-caption`, `menu-item` for a restaurant's
-    /// dishes): there the words remove the content itself.
+    /// dishes): there the words remove the content itself. Not on a
+    /// forum's thread ([`Rules::FORUMS`]): its entries are posts, and a
+    /// post's `user-meta`, `post-date` and poster's card say who wrote it
+    /// and when, as an article's byline does.
     pub const ENTRIES: Rules = Rules(1 << 15);
     /// A `<time>` that holds no prose and stands outside a prose
     /// paragraph is pruned: a date stamp (of an article, a post, an
@@ -346,7 +349,7 @@ impl MainContent {
     ) -> Self {
         let mut stats = Stats::gather(dom, root, include, exclude);
         read_head_data(dom, root, &mut stats.page_data);
-        read_comment_words(&mut stats, rules);
+        let forum = read_comment_words(&mut stats, rules);
         read_hidden_bulk(&mut stats);
         if rules.has(Rules::PLACEHOLDERS) {
             read_placeholders(&mut stats);
@@ -362,7 +365,7 @@ impl MainContent {
         } else if include.is_empty() {
             let scored = score_all(&stats, rules);
             let (container, prose_poor) = choose(&stats, &scored, rules);
-            if prose_poor && rules.has(Rules::ENTRIES) {
+            if prose_poor && rules.has(Rules::ENTRIES) && !forum {
                 unheeded = WORD_FURNITURE | WORD_PART;
             }
             match title_before(&stats, &scored, container, rules) {
@@ -417,8 +420,9 @@ impl MainContent {
 /// structured data: [`stats::PageData`]), or when the comments
 /// hold prose and what lies outside them holds less than
 /// [`THREAD_ALONE`] characters of it: comments with no article to
-/// comment on are the thread itself.
-fn read_comment_words(stats: &mut Stats, rules: Rules) {
+/// comment on are the thread itself. Returns whether the page is a
+/// forum's.
+fn read_comment_words(stats: &mut Stats, rules: Rules) -> bool {
     let forum = rules.has(Rules::FORUMS)
         && (stats.page_data.thread
             || stats.hints.iter().any(|h| h & hints::WORD_FORUM != 0)
@@ -428,6 +432,7 @@ fn read_comment_words(stats: &mut Stats, rules: Rules) {
             *hints |= WORD_BOILERPLATE;
         }
     }
+    forum
 }
 
 /// Adds what the `head` beside the content root says of the page
