@@ -412,6 +412,10 @@ impl Stats {
         // elements, its number, and whether its text names JavaScript
         // ([`is_script_notice`]).
         let mut noscript: Option<(usize, usize, bool)> = None;
+        // The place in the stack of the outermost open `svg`: the shapes
+        // of a drawing (`path`, `g`, `circle`) have no hints to read, and
+        // the drawing itself is a control ([`hints::hints`]).
+        let mut drawing: Option<usize> = None;
         let mut open = vec![Open {
             index: 0,
             next_child: dom.first_child(root),
@@ -432,6 +436,9 @@ impl Stats {
                 let position = open.len() - 1;
                 let Some(done) = open.pop() else { break };
                 stats.close(&done, done.block == position, &open);
+                if drawing == Some(position) {
+                    drawing = None;
+                }
                 if let Some((at, index, names_script)) = noscript
                     && at == position
                 {
@@ -511,8 +518,14 @@ impl Stats {
                     if noscript.is_none() && name.eq_ignore_ascii_case("noscript") {
                         noscript = Some((position, index as usize, false));
                     }
-                    let (mut element_hints, shape) =
-                        hints::hints(dom, node, info, &mut classes, &mut controlled);
+                    let (mut element_hints, shape) = if drawing.is_some() {
+                        (0, 0)
+                    } else {
+                        if name.eq_ignore_ascii_case("svg") {
+                            drawing = Some(position);
+                        }
+                        hints::hints(dom, node, info, &mut classes, &mut controlled)
+                    };
                     // A button that opens a panel, in a heading, is the
                     // heading's text: WAI-ARIA's accordion writes each
                     // question `<h3><button aria-controls=…>`, Bootstrap
