@@ -770,7 +770,8 @@ fn id_hints(id: &str) -> Hints {
     let id = lowercase(id);
     let words = whole_words();
     let mut hints = 0;
-    for token in tokens(&id) {
+    // A number (`comment-1065466`) is no word of any list.
+    for token in tokens(&id).filter(|token| !token.bytes().all(|b| b.is_ascii_digit())) {
         hints |= token_hints(token);
         let singular = token.strip_suffix('s').unwrap_or(token);
         hints |= words.get(token).copied().unwrap_or(0) | words.get(singular).copied().unwrap_or(0);
