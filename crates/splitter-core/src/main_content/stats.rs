@@ -519,7 +519,14 @@ impl Stats {
                         noscript = Some((position, index as usize, false));
                     }
                     let (mut element_hints, shape) = if drawing.is_some() {
-                        (0, 0)
+                        // A block inside a drawing (`foreignObject`'s
+                        // `div`) still owns its text.
+                        let block = if info.class == ElementClass::Block {
+                            BLOCK
+                        } else {
+                            0
+                        };
+                        (block, 0)
                     } else {
                         if name.eq_ignore_ascii_case("svg") {
                             drawing = Some(position);
