@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::adapter::{DomAdapter, NodeKind};
+use crate::text::contains_ignore_ascii_case;
 
 /// Which facts about the page each chunk carries (the `pageMetadata` key,
 /// SPEC §7.1).
@@ -895,8 +896,8 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
         dom.attribute(node, attribute).is_some_and(|value| {
             value.split_whitespace().any(|word| {
                 mentions_author(word)
-                    || has_part(word, "byline")
-                    || has_part(word, "attribution__item-name")
+                    || contains_ignore_ascii_case(word, "byline")
+                    || contains_ignore_ascii_case(word, "attribution__item-name")
             })
         })
     })
@@ -904,7 +905,7 @@ fn is_byline<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> bool {
     // at most initials.
     && !dom
         .attribute(node, "class")
-        .is_some_and(|class| has_part(&class, "avatar"))
+        .is_some_and(|class| contains_ignore_ascii_case(&class, "avatar"))
 }
 
 /// Whether a class word mentions an author (`post-author`,
@@ -920,21 +921,14 @@ fn mentions_author(word: &str) -> bool {
     })
 }
 
-/// Whether `word` contains `part`, ignoring ASCII case, without the
-/// allocation of lowercasing it (every element's class is looked at).
-fn has_part(word: &str, part: &str) -> bool {
-    word.as_bytes()
-        .windows(part.len())
-        .any(|window| window.eq_ignore_ascii_case(part.as_bytes()))
-}
-
 /// Whether the element is a forum post's poster: a class that says user
 /// name (`username`, `bigusername`, `PostUser-name`).
 fn is_poster<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
     dom.attribute(node, "class").is_some_and(|value| {
-        value
-            .split_whitespace()
-            .any(|word| has_part(word, "username") || has_part(word, "postuser"))
+        value.split_whitespace().any(|word| {
+            contains_ignore_ascii_case(word, "username")
+                || contains_ignore_ascii_case(word, "postuser")
+        })
     })
 }
 

@@ -1,7 +1,8 @@
 //! Byte spans of text: trimming a span and finding char boundaries. Shared
 //! by the decomposition, the forced split and the size policy, which all
-//! cut the canonical text by byte offsets; and the whitespace tests the walk
-//! and the Markdown writer share.
+//! cut the canonical text by byte offsets; the whitespace tests the walk
+//! and the Markdown writer share; and a search for a word in any case that
+//! page metadata and main content share.
 
 use std::ops::Range;
 
@@ -34,6 +35,16 @@ pub(crate) fn is_whitespace_only(text: &str) -> bool {
     text.chars().all(char::is_whitespace)
 }
 
+/// Whether `text` contains `part`, ignoring ASCII case, without the
+/// allocation of lowercasing it. An empty `part` is in every text.
+pub(crate) fn contains_ignore_ascii_case(text: &str, part: &str) -> bool {
+    part.is_empty()
+        || text
+            .as_bytes()
+            .windows(part.len())
+            .any(|window| window.eq_ignore_ascii_case(part.as_bytes()))
+}
+
 /// `text` trimmed, with every run of whitespace made one space.
 pub(crate) fn collapse_whitespace(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -49,6 +60,15 @@ pub(crate) fn collapse_whitespace(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_found_in_any_case() {
+        assert!(contains_ignore_ascii_case("post-Author-name", "author"));
+        assert!(contains_ignore_ascii_case("JAVASCRIPT", "javascript"));
+        assert!(!contains_ignore_ascii_case("auth", "author"));
+        assert!(contains_ignore_ascii_case("", ""));
+        assert!(contains_ignore_ascii_case("any", ""));
+    }
 
     #[test]
     fn trimmed_spans() {

@@ -10,6 +10,7 @@ use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role, is_heading_element};
+use crate::text::contains_ignore_ascii_case;
 
 /// One bit per hint; an element carries several.
 pub(super) type Hints = u32;
@@ -235,11 +236,7 @@ pub(super) fn hints<A: DomAdapter>(
     classes: &mut ClassCache,
     controlled: &mut FxHashSet<u64>,
 ) -> (Hints, u32) {
-    let mut hints = if info.class == ElementClass::Block {
-        BLOCK
-    } else {
-        0
-    };
+    let mut hints = block_hint(info);
     // What the name says, from the core's one table of element names
     // (`elements.rs`): players and embeds are controls there, their text
     // fallback or controls ("Play Video", "Loaded: 0%"), not the article.
@@ -403,6 +400,16 @@ pub(super) fn hints<A: DomAdapter>(
     (hints, shape)
 }
 
+/// [`BLOCK`] for a block element, else nothing: the one hint an element
+/// gets whatever its attributes say.
+pub(super) fn block_hint(info: ElementInfo) -> Hints {
+    if info.class == ElementClass::Block {
+        BLOCK
+    } else {
+        0
+    }
+}
+
 /// schema.org's properties that count readers' acts: an
 /// `InteractionCounter` (likes, views, shares: Discourse marks each
 /// post's likes so), the votes on a question or an answer (Stack
@@ -482,8 +489,9 @@ fn is_controlled(controlled: &FxHashSet<u64>, id: Option<&str>) -> bool {
 /// and not heeded beside a furniture or boilerplate word (see [`hints`]).
 fn is_collapsed_panel(class: Option<&str>, id: Option<&str>) -> bool {
     [class, id].into_iter().flatten().any(|name| {
-        let name = lowercase(name);
-        COLLAPSED_PANEL_WORDS.iter().any(|word| name.contains(word))
+        COLLAPSED_PANEL_WORDS
+            .iter()
+            .any(|word| contains_ignore_ascii_case(name, word))
     })
 }
 

@@ -14,6 +14,7 @@ use rustc_hash::FxHashMap;
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role, element_info};
 use crate::select::{MatchCaches, SelectorSet};
+use crate::text::contains_ignore_ascii_case;
 
 use super::hints::{self, ANCHOR, BLOCK, Hints, JUMP};
 
@@ -521,12 +522,7 @@ impl Stats {
                     let (mut element_hints, shape) = if drawing.is_some() {
                         // A block inside a drawing (`foreignObject`'s
                         // `div`) still owns its text.
-                        let block = if info.class == ElementClass::Block {
-                            BLOCK
-                        } else {
-                            0
-                        };
-                        (block, 0)
+                        (hints::block_hint(info), 0)
                     } else {
                         if name.eq_ignore_ascii_case("svg") {
                             drawing = Some(position);
@@ -759,10 +755,7 @@ fn is_script_notice(names_script: bool, chars: u32) -> bool {
 
 /// Whether `text` holds the word JavaScript, in any case.
 fn names_javascript(text: &str) -> bool {
-    const WORD: &[u8] = b"javascript";
-    text.as_bytes()
-        .windows(WORD.len())
-        .any(|window| window.eq_ignore_ascii_case(WORD))
+    contains_ignore_ascii_case(text, "javascript")
 }
 
 /// Whether an Open Graph type is a product's: `product` (Shopify,
