@@ -13,7 +13,7 @@ use crate::elements::{ElementClass, ElementInfo, Mark, PagePart, Role, is_headin
 use crate::text::contains_ignore_ascii_case;
 
 /// One bit per hint; an element carries several.
-pub(super) type Hints = u32;
+pub(super) type Hints = u64;
 
 /// `<a href>` that leads to another page (not to a place in a document):
 /// its text is link text. A link to a fragment (`page.html#sec-x`, `#x`)
@@ -93,6 +93,12 @@ pub(super) const JUMP: Hints = 1 << 23;
 /// An element whose `aria-controls` names a panel: the button of a
 /// disclosure, an accordion or a tab ([`is_controlled`]).
 pub(super) const OPENER: Hints = 1 << 24;
+/// A class or id naming a control that puts a product in the shopper's
+/// cart (`add-to-cart`, `AddToBag`, Amazon's `add-to-cart-button`): the
+/// page sells something ([`super::stats::PageData`]'s `product`), even
+/// with no structured data that says so. Bits 25 to 31 are the
+/// statistics' own (`super::stats`).
+pub(super) const SELLS: Hints = 1 << 32;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -694,6 +700,9 @@ fn class_name_hints(name: &str) -> Hints {
     let mut hints = tokens(&name).fold(words_inside(&name), |hints, token| {
         hints | token_hints(token)
     });
+    if names_cart(&name) {
+        hints |= SELLS;
+    }
     if hints & WORD_FURNITURE != 0 {
         if is_author_box(&name) {
             hints |= WORD_BOILERPLATE;
@@ -784,7 +793,24 @@ fn id_hints(id: &str) -> Hints {
         let singular = token.strip_suffix('s').unwrap_or(token);
         hints |= words.get(token).copied().unwrap_or(0) | words.get(singular).copied().unwrap_or(0);
     }
+    if names_cart(&id) {
+        hints |= SELLS;
+    }
     hints
+}
+
+/// What a shop names its control that puts a product in the cart, its
+/// words run together ([`SELLS`]).
+const CART_CONTROLS: [&str; 2] = ["addtocart", "addtobag"];
+
+/// Whether a class name or an id (lowercase) names a control that puts
+/// a product in the cart, whatever separates its words (`add-to-cart`,
+/// `add_to_cart`, `addToBag`, `product-addtocart-button`): [`SELLS`].
+fn names_cart(name: &str) -> bool {
+    (name.contains("cart") || name.contains("bag")) && {
+        let joined: String = tokens(name).collect();
+        CART_CONTROLS.iter().any(|word| joined.contains(word))
+    }
 }
 
 /// Every word of [`WORD_LISTS`] with the hints of the lists it is in, for
@@ -965,6 +991,32 @@ fn token_hints(token: &str) -> Hints {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_control_that_puts_a_product_in_the_cart_says_the_page_sells() {
+        for (class, id) in [
+            ("btn add-to-cart", ""),
+            ("product-addtocart-button", ""),
+            ("js-add_to_cart", ""),
+            ("AddToBag", ""),
+            ("", "add-to-cart-button"),
+            ("", "addToCart"),
+        ] {
+            assert_ne!(word_hints(class, id) & SELLS, 0, "{class:?} {id:?}");
+        }
+        // A cart itself, a bag or a word that only holds the letters: no
+        // control that adds to it.
+        for (class, id) in [
+            ("mini-cart", ""),
+            ("cart-count", ""),
+            ("shopping-bag", ""),
+            ("", "cart"),
+            ("add-to-wishlist", ""),
+            ("cartoon-strip", ""),
+        ] {
+            assert_eq!(word_hints(class, id) & SELLS, 0, "{class:?} {id:?}");
+        }
+    }
 
     #[test]
     fn the_automaton_finds_what_contains_finds() {

@@ -83,9 +83,9 @@ pub(super) struct Stats {
     pub(super) page_data: PageData,
 }
 
-/// What a page's structured data says it is: a forum's thread, a
-/// product on sale. Read from its JSON-LD scripts and its Open Graph
-/// type ([`read_page_data`]).
+/// What a page says it is: a forum's thread, a product on sale. Read
+/// from its JSON-LD scripts and its Open Graph type ([`read_page_data`]),
+/// and from its controls (a product's: [`hints::SELLS`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct PageData {
     /// A JSON-LD `DiscussionForumPosting`, as Discourse, XenForo and
@@ -93,8 +93,10 @@ pub(super) struct PageData {
     /// remarks on a post, not its answers.
     pub(super) thread: bool,
     /// A JSON-LD `Product` or `og:type` `product` (Shopify, WooCommerce,
-    /// Magento and most shops write one or both): its customers' reviews
-    /// are readers' words about the content, not the content.
+    /// Magento and most shops write one or both), or a control that puts
+    /// a product in the cart (Amazon writes no structured data): its
+    /// customers' reviews are readers' words about the content, not the
+    /// content.
     pub(super) product: bool,
 }
 
@@ -547,6 +549,9 @@ impl Stats {
                     if element_hints & INCLUDED != 0 {
                         included_depth += 1;
                     }
+                    // A control that puts a product in the cart: the
+                    // page sells something, whatever its structured data.
+                    stats.page_data.product |= element_hints & hints::SELLS != 0;
                     stats.hints[index as usize] = element_hints;
                     stats.shape[index as usize] = shape;
                     if element_hints & JUMP != 0 {
