@@ -38,11 +38,19 @@ pub(crate) fn is_whitespace_only(text: &str) -> bool {
 /// Whether `text` contains `part`, ignoring ASCII case, without the
 /// allocation of lowercasing it. An empty `part` is in every text.
 pub(crate) fn contains_ignore_ascii_case(text: &str, part: &str) -> bool {
-    part.is_empty()
-        || text
-            .as_bytes()
-            .windows(part.len())
-            .any(|window| window.eq_ignore_ascii_case(part.as_bytes()))
+    let (text, part) = (text.as_bytes(), part.as_bytes());
+    let Some((first, rest)) = part.split_first() else {
+        return true;
+    };
+    // The first byte alone rules out most places; the rest is compared
+    // only where it matches.
+    let first = first.to_ascii_lowercase();
+    text.windows(part.len()).any(|window| {
+        window.first().map(u8::to_ascii_lowercase) == Some(first)
+            && window
+                .get(1..)
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(rest))
+    })
 }
 
 /// `text` trimmed, with every run of whitespace made one space.
@@ -68,6 +76,12 @@ mod tests {
         assert!(!contains_ignore_ascii_case("auth", "author"));
         assert!(contains_ignore_ascii_case("", ""));
         assert!(contains_ignore_ascii_case("any", ""));
+        // At either end, the part in capitals, a first letter seen twice.
+        assert!(contains_ignore_ascii_case("authorBox", "AUTHOR"));
+        assert!(contains_ignore_ascii_case("post-by-aauthor", "author"));
+        assert!(contains_ignore_ascii_case("entry-Author", "author"));
+        assert!(!contains_ignore_ascii_case("authoR-", "authors"));
+        assert!(!contains_ignore_ascii_case("a", "ab"));
     }
 
     #[test]

@@ -99,6 +99,10 @@ pub(super) const OPENER: Hints = 1 << 24;
 /// with no structured data that says so. Bits 25 to 31 are the
 /// statistics' own (`super::stats`).
 pub(super) const SELLS: Hints = 1 << 32;
+/// A class word naming a panel a reader opens in place
+/// ([`COLLAPSED_PANEL_WORDS`]); heeded only on a hidden element
+/// ([`is_collapsed_panel`]).
+pub(super) const PANEL_WORD: Hints = 1 << 33;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -316,8 +320,15 @@ pub(super) fn hints<A: DomAdapter>(
         controlled.extend(controls.split_ascii_whitespace().map(hash64));
         hints |= OPENER;
     }
+    // The class's words, looked up once per class string of the page
+    // ([`ClassCache`]), and its shape.
+    let (class_words, shape) = match class.as_deref() {
+        Some(class) => classes.hints(name, class),
+        None => (0, 0),
+    };
     let folded_panel = unshown
-        && (is_collapsed_panel(class.as_deref(), id.as_deref())
+        && (class_words & PANEL_WORD != 0
+            || is_collapsed_panel(id.as_deref())
             || is_controlled(controlled, id.as_deref()));
     if is_layer(
         name,
@@ -371,12 +382,7 @@ pub(super) fn hints<A: DomAdapter>(
     let sectioning = info.role == Role::Sectioning && info.part != PagePart::Chrome;
     let heading = matches!(info.role, Role::Heading(_));
     let id = if sectioning || heading { None } else { id };
-    let mut shape = 0;
-    if let Some(class) = class.as_deref() {
-        let (words, class_shape) = classes.hints(name, class);
-        hints |= words;
-        shape = class_shape;
-    }
+    hints |= class_words & !PANEL_WORD;
     if let Some(id) = id.as_deref() {
         let words = id_hints(id);
         // An id made from the element's own heading (`sharing-changes`
@@ -486,18 +492,19 @@ fn is_controlled(controlled: &FxHashSet<u64>, id: Option<&str>) -> bool {
     !controlled.is_empty() && id.is_some_and(|id| controlled.contains(&hash64(id.trim())))
 }
 
-/// Whether a hidden element is a collapsed panel by its `class` or `id`
-/// ([`COLLAPSED_PANEL_WORDS`], as substrings, lowercased): like a tab's
+/// Whether a hidden element is a collapsed panel by its `id`
+/// ([`COLLAPSED_PANEL_WORDS`], as substrings, in any case; its `class`
+/// says so by [`PANEL_WORD`], looked up with the other class words): like a tab's
 /// panel, its text is part of the page, shown when the reader opens it
 /// with the button beside it. Sites hide such panels with an inline
 /// `display: none` or `aria-hidden` until then, and the answers of a FAQ
 /// are as much the page as its questions. Read only for hidden elements,
 /// and not heeded beside a furniture or boilerplate word (see [`hints`]).
-fn is_collapsed_panel(class: Option<&str>, id: Option<&str>) -> bool {
-    [class, id].into_iter().flatten().any(|name| {
+fn is_collapsed_panel(id: Option<&str>) -> bool {
+    id.is_some_and(|id| {
         COLLAPSED_PANEL_WORDS
             .iter()
-            .any(|word| contains_ignore_ascii_case(name, word))
+            .any(|word| contains_ignore_ascii_case(id, word))
     })
 }
 
@@ -700,9 +707,6 @@ fn class_name_hints(name: &str) -> Hints {
     let mut hints = tokens(&name).fold(words_inside(&name), |hints, token| {
         hints | token_hints(token)
     });
-    if names_cart(&name) {
-        hints |= SELLS;
-    }
     if hints & WORD_FURNITURE != 0 {
         if is_author_box(&name) {
             hints |= WORD_BOILERPLATE;
@@ -796,20 +800,41 @@ fn id_hints(id: &str) -> Hints {
     if names_cart(&id) {
         hints |= SELLS;
     }
-    hints
+    // A panel's name in an id is read as a substring, and only on a
+    // hidden element ([`is_collapsed_panel`]).
+    hints & !PANEL_WORD
 }
 
-/// What a shop names its control that puts a product in the cart, its
-/// words run together ([`SELLS`]).
-const CART_CONTROLS: [&str; 2] = ["addtocart", "addtobag"];
+/// What a shop names its control that puts a product in the cart
+/// ([`SELLS`]), as a class (lowercase) spells it: words run together
+/// (`addToCart`), or joined by `-` or `_`.
+const CART_CONTROLS: &[&str] = &[
+    "addtocart",
+    "add-to-cart",
+    "add_to_cart",
+    "addtobag",
+    "add-to-bag",
+    "add_to_bag",
+];
 
-/// Whether a class name or an id (lowercase) names a control that puts
-/// a product in the cart, whatever separates its words (`add-to-cart`,
-/// `add_to_cart`, `addToBag`, `product-addtocart-button`): [`SELLS`].
+/// Whether an id (lowercase) names a control that puts a product in the
+/// cart, whatever separates its words (`add-to-cart-button`,
+/// `addToBag`): [`SELLS`]. An id's words are looked up whole
+/// ([`id_hints`]), and these are three.
 fn names_cart(name: &str) -> bool {
-    (name.contains("cart") || name.contains("bag")) && {
+    // A byte at a time, the first letter first: most names hold neither
+    // word, and `str::contains` costs more to set up than this scan.
+    let bytes = name.as_bytes();
+    let holds_either = (0..bytes.len()).any(|at| match bytes[at] {
+        b'c' => bytes[at..].starts_with(b"cart"),
+        b'b' => bytes[at..].starts_with(b"bag"),
+        _ => false,
+    });
+    holds_either && {
         let joined: String = tokens(name).collect();
-        CART_CONTROLS.iter().any(|word| joined.contains(word))
+        ["addtocart", "addtobag"]
+            .iter()
+            .any(|word| joined.contains(word))
     }
 }
 
@@ -898,7 +923,7 @@ fn fnv1a(bytes: impl Iterator<Item = u8>) -> u32 {
 }
 
 /// The word lists and the hint each gives.
-const WORD_LISTS: [(&[&str], Hints); 7] = [
+const WORD_LISTS: [(&[&str], Hints); 9] = [
     (CONTENT_WORDS, WORD_CONTENT),
     (CONSENT_WORDS, WORD_CONSENT | WORD_BOILERPLATE),
     (BOILERPLATE_WORDS, WORD_BOILERPLATE),
@@ -906,6 +931,8 @@ const WORD_LISTS: [(&[&str], Hints); 7] = [
     (&["widget"], WORD_FURNITURE | WORD_WIDGET),
     (&["comment", "disqus"], WORD_COMMENT),
     (&["forum"], WORD_FORUM),
+    (CART_CONTROLS, SELLS),
+    (COLLAPSED_PANEL_WORDS, PANEL_WORD),
 ];
 
 /// The hints of the word lists that `has` finds a word of.
@@ -1040,19 +1067,24 @@ mod tests {
 
     #[test]
     fn a_panel_is_named_by_its_class_or_id() {
-        for (class, id) in [
-            ("accordion-body", ""),
-            ("tab-pane fade", ""),
-            ("", "specs-tabpanel"),
-            ("c-Collapsible__content", ""),
-            ("swiper-slide", ""),
-            ("slick-slide slick-cloned", ""),
+        for class in [
+            "accordion-body",
+            "tab-pane fade",
+            "c-Collapsible__content",
+            "swiper-slide",
+            "slick-slide slick-cloned",
         ] {
-            assert!(is_collapsed_panel(Some(class), Some(id)), "{class} {id}");
+            assert_ne!(class_hints(class) & PANEL_WORD, 0, "{class}");
         }
-        for class in ["table-responsive", "nav-tabs", "modal-content", "drawer"] {
-            assert!(!is_collapsed_panel(Some(class), None), "{class}");
+        for id in ["specs-tabpanel", "faq-answer-3", "Accordion"] {
+            assert!(is_collapsed_panel(Some(id)), "{id}");
         }
+        for name in ["table-responsive", "nav-tabs", "modal-content", "drawer"] {
+            assert_eq!(class_hints(name) & PANEL_WORD, 0, "{name}");
+            assert!(!is_collapsed_panel(Some(name)), "{name}");
+        }
+        // An id's panel word is read only on a hidden element.
+        assert_eq!(id_hints("faq") & PANEL_WORD, 0);
     }
 
     #[test]

@@ -403,7 +403,10 @@ impl Stats {
     ) -> Stats {
         let mut stats = Stats::default();
         // About half a page's nodes are elements, the rest mostly text.
-        stats.reserve(dom.node_count_hint() / 2);
+        let elements = dom.node_count_hint() / 2;
+        stats.parent.reserve(elements);
+        stats.end.reserve(elements);
+        stats.resize_zeroed(elements);
         stats.push(0, 0);
         let mut caches = MatchCaches::new();
         let mut classes = hints::ClassCache::for_a_page();
@@ -583,42 +586,38 @@ impl Stats {
                 _ => {}
             }
         }
+        stats.resize_zeroed(stats.parent.len());
         stats
     }
 
-    /// Room for `elements` more without growing each vector in turn.
-    fn reserve(&mut self, elements: usize) {
-        self.parent.reserve(elements);
-        self.end.reserve(elements);
-        self.hints.reserve(elements);
-        self.text.reserve(elements);
-        self.link.reserve(elements);
-        self.jump.reserve(elements);
-        self.jumps.reserve(elements);
-        self.prose.reserve(elements);
-        self.listed.reserve(elements);
-        self.placeholder.reserve(elements);
-        self.shape.reserve(elements);
-        self.own.reserve(elements);
-        self.section_of.reserve(elements);
-        self.designed.reserve(elements);
+    /// Sets the length of every column but `parent` and `end` to `len`,
+    /// new elements' figures zero: the one list of the columns an element
+    /// starts with at zero.
+    fn resize_zeroed(&mut self, len: usize) {
+        self.hints.resize(len, 0);
+        self.text.resize(len, 0);
+        self.link.resize(len, 0);
+        self.jump.resize(len, 0);
+        self.jumps.resize(len, 0);
+        self.prose.resize(len, 0);
+        self.listed.resize(len, 0);
+        self.placeholder.resize(len, 0);
+        self.shape.resize(len, 0);
+        self.own.resize(len, 0);
+        self.section_of.resize(len, 0);
+        self.designed.resize(len, 0);
     }
 
+    /// Numbers element `index`, a child of `parent`. The zeroed columns
+    /// grow in steps (doubling, [`Stats::resize_zeroed`]) rather than an
+    /// element at a time, and [`Stats::gather`] trims them to the
+    /// elements numbered when the walk ends.
     fn push(&mut self, parent: u32, index: u32) {
         self.parent.push(parent);
         self.end.push(index + 1);
-        self.hints.push(0);
-        self.text.push(0);
-        self.link.push(0);
-        self.jump.push(0);
-        self.jumps.push(0);
-        self.prose.push(0);
-        self.listed.push(0);
-        self.placeholder.push(0);
-        self.shape.push(0);
-        self.own.push(0);
-        self.section_of.push(0);
-        self.designed.push(0);
+        if self.hints.len() < self.parent.len() {
+            self.resize_zeroed(self.parent.len().saturating_mul(2).max(64));
+        }
     }
 
     /// Marks teaser cards ([`hints::TEASER`]): at least [`TEASER_RUN`]
