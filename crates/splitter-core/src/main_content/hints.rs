@@ -819,8 +819,9 @@ const CART_CONTROLS: &[&str] = &[
 
 /// Whether an id (lowercase) names a control that puts a product in the
 /// cart, whatever separates its words (`add-to-cart-button`,
-/// `addToBag`): [`SELLS`]. An id's words are looked up whole
-/// ([`id_hints`]), and these are three.
+/// `addToBag`): [`SELLS`]. An id's words are looked up one by one
+/// ([`id_hints`]), and `add-to-cart` is three of them: they are joined
+/// first, and found as [`CART_CONTROLS`] spells them run together.
 fn names_cart(name: &str) -> bool {
     // A byte at a time, the first letter first: most names hold neither
     // word, and `str::contains` costs more to set up than this scan.
@@ -832,9 +833,7 @@ fn names_cart(name: &str) -> bool {
     });
     holds_either && {
         let joined: String = tokens(name).collect();
-        ["addtocart", "addtobag"]
-            .iter()
-            .any(|word| joined.contains(word))
+        CART_CONTROLS.iter().any(|word| joined.contains(word))
     }
 }
 
