@@ -823,15 +823,9 @@ const CART_CONTROLS: &[&str] = &[
 /// ([`id_hints`]), and `add-to-cart` is three of them: they are joined
 /// first, and found as [`CART_CONTROLS`] spells them run together.
 fn names_cart(name: &str) -> bool {
-    // A byte at a time, the first letter first: most names hold neither
-    // word, and `str::contains` costs more to set up than this scan.
-    let bytes = name.as_bytes();
-    let holds_either = (0..bytes.len()).any(|at| match bytes[at] {
-        b'c' => bytes[at..].starts_with(b"cart"),
-        b'b' => bytes[at..].starts_with(b"bag"),
-        _ => false,
-    });
-    holds_either && {
+    // Most ids hold neither word: the tokens are joined only for those
+    // that do.
+    (contains_ignore_ascii_case(name, "cart") || contains_ignore_ascii_case(name, "bag")) && {
         let joined: String = tokens(name).collect();
         CART_CONTROLS.iter().any(|word| joined.contains(word))
     }
