@@ -860,7 +860,8 @@ fn whole_words() -> &'static FxHashMap<&'static str, Hints> {
 /// one in 10^12.
 #[derive(Debug, Default)]
 pub(super) struct ClassCache {
-    classes: FxHashMap<u64, Hints>,
+    /// A class string's hints and the hash of its shape ([`shape_of`]).
+    classes: FxHashMap<u64, (Hints, u32)>,
     names: FxHashMap<u64, Hints>,
 }
 
@@ -883,17 +884,17 @@ impl ClassCache {
         }
         let key = hash64(class);
         let names = &mut self.names;
-        let hints = *self.classes.entry(key).or_insert_with(|| {
-            class.split_ascii_whitespace().fold(0, |hints, class_name| {
+        let (hints, class_shape) = *self.classes.entry(key).or_insert_with(|| {
+            let hints = class.split_ascii_whitespace().fold(0, |hints, class_name| {
                 hints
                     | *names
                         .entry(hash64(class_name))
                         .or_insert_with(|| class_name_hints(class_name))
-            })
+            });
+            (hints, shape_of(class))
         });
-        // The class's hash folded to 32 bits, beside the element's name.
-        let class_hash = (key >> 32) as u32 ^ key as u32;
-        let shape = class_hash.rotate_left(7) ^ fnv1a(name.bytes().map(|b| b.to_ascii_lowercase()));
+        let shape =
+            class_shape.rotate_left(7) ^ fnv1a(name.bytes().map(|b| b.to_ascii_lowercase()));
         (hints, shape.max(1))
     }
 }
@@ -903,6 +904,17 @@ fn hash64(text: &str) -> u64 {
     let mut hasher = FxHasher::default();
     hasher.write(text.as_bytes());
     hasher.finish()
+}
+
+/// The shape a class gives a card: its words without their digits, so
+/// that a template's numbered cards (`article article_0`, `article_1`,
+/// `item-12`) are one shape, as they look alike on the page.
+fn shape_of(class: &str) -> u32 {
+    fnv1a(
+        class
+            .split_ascii_whitespace()
+            .flat_map(|name| name.bytes().filter(|b| !b.is_ascii_digit()).chain([b' '])),
+    )
 }
 
 /// FNV-1a over `bytes`; never 0.
@@ -1273,6 +1285,17 @@ mod tests {
         }
         assert_eq!(cache.hints("div", "comments").0, WORD_COMMENT);
         assert_ne!(cache.hints("div", "a b").1, cache.hints("li", "a b").1);
+    }
+
+    #[test]
+    fn numbered_cards_are_one_shape() {
+        let mut cache = ClassCache::for_a_page();
+        let mut shape = |class: &str| cache.hints("article", class).1;
+        assert_eq!(shape("article article_0 "), shape("article article_12"));
+        assert_eq!(shape("item-1 card"), shape("item-2  card"));
+        assert_ne!(shape("article article_0"), shape("article"));
+        assert_ne!(shape("card-a"), shape("card-b"));
+        assert_ne!(shape("ab"), shape("a b"), "words stay apart");
     }
 
     #[test]

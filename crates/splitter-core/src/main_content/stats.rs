@@ -37,6 +37,9 @@ pub(super) const INCLUDED: Hints = 1 << 30;
 /// A block that is a table of contents: links to places in this page and
 /// a label ([`is_contents`]).
 pub(super) const CONTENTS: Hints = 1 << 25;
+/// An element that holds a summary cut short (`… Decembe...`, `[…]`):
+/// see [`is_cut_summary`]. It is marked on every ancestor too.
+pub(super) const CUT_SUMMARY: Hints = 1 << 34;
 
 /// Per element, in pre-order; index 0 is the content root.
 #[derive(Debug, Default)]
@@ -104,8 +107,20 @@ pub(super) struct PageData {
 const TEASER_CHARS: u32 = 400;
 /// ... and at least a quarter of its text is a link to another page (its
 /// headline); a forum post or a comment signed with a linked name is not.
-fn is_card(text: u32, link: u32) -> bool {
-    text > 0 && text <= TEASER_CHARS && link * 4 >= text
+/// A card whose summary is cut short ([`CUT_SUMMARY`]) needs only a
+/// link: the rest of its text is elsewhere, and its headline, however
+/// short beside the summary, leads there.
+fn is_card(text: u32, link: u32, cut: bool) -> bool {
+    text > 0 && text <= TEASER_CHARS && (link * 4 >= text || (cut && link > 0))
+}
+/// Whether a text of `chars` visible characters is a summary cut short:
+/// a line of prose's length that ends with an ellipsis, three dots or
+/// `…`, bare or in brackets (`[…]`, WordPress's excerpt). An author's
+/// sentence that trails off is in an article, which is no card.
+fn is_cut_summary(text: &str, chars: u32) -> bool {
+    let end = text.trim_end();
+    let end = end.strip_suffix(']').unwrap_or(end);
+    chars >= PROSE_CHARS && (end.ends_with("...") || end.ends_with('…'))
 }
 /// A table of contents holds at least this many links to places in the
 /// page: one alone is "Back to top" or "Skip to content", or a heading
@@ -486,6 +501,9 @@ impl Stats {
                     if chars >= PROSE_CHARS && is_placeholder(&text) {
                         stats.placeholder[index] = stats.placeholder[index].saturating_add(chars);
                     }
+                    if is_cut_summary(&text, chars) {
+                        stats.hints[index] |= CUT_SUMMARY;
+                    }
                     if in_jump {
                         stats.jump[index] = stats.jump[index].saturating_add(chars);
                     }
@@ -635,7 +653,11 @@ impl Stats {
         let card = |stats: &Stats, i: usize| {
             stats.shape[i] != 0
                 && stats.hints[i] & OMITTED == 0
-                && is_card(stats.text[i], stats.link[i])
+                && is_card(
+                    stats.text[i],
+                    stats.link[i],
+                    stats.hints[i] & CUT_SUMMARY != 0,
+                )
         };
         for i in 1..n {
             if card(self, i) {
@@ -691,6 +713,7 @@ impl Stats {
         if self.hints[index] & (HOLDS_MARKER | hints::MARKER_MAIN | hints::MARKER_BODY) != 0 {
             self.hints[parent] |= HOLDS_MARKER;
         }
+        self.hints[parent] |= self.hints[index] & CUT_SUMMARY;
         self.text[parent] = self.text[parent].saturating_add(self.text[index]);
         self.link[parent] = self.link[parent].saturating_add(self.link[index]);
         self.jump[parent] = self.jump[parent].saturating_add(self.jump[index]);
@@ -853,8 +876,9 @@ fn subtree_hash<A: DomAdapter>(dom: &A, node: A::Node, stats: &Stats, at: usize)
 mod tests {
     use super::{
         CALL_TO_ACTION_CHARS, CALLS_TO_ACTION, FILLER_INITIALS, FILLER_WORDS, SCRIPT_NOTICE_CHARS,
-        TextHash, is_call_to_action, is_contents, is_filler_word, is_placeholder, is_product_type,
-        is_script_notice, names_javascript, repeats_by_design, visible_chars,
+        TEASER_CHARS, TextHash, is_call_to_action, is_card, is_contents, is_cut_summary,
+        is_filler_word, is_placeholder, is_product_type, is_script_notice, names_javascript,
+        repeats_by_design, visible_chars,
     };
     use crate::elements::{PagePart, element_info};
 
@@ -893,6 +917,25 @@ mod tests {
         ] {
             assert!(!is_product_type(kind), "{kind}");
         }
+    }
+
+    #[test]
+    fn summaries_cut_short() {
+        let cut = |text: &str| is_cut_summary(text, visible_chars(text));
+        let line = "The harbour reopened on Monday after the winter storms and the ferry";
+        for end in ["...", "…", " […]", " [...]", "... ", "…\n  "] {
+            assert!(cut(&format!("{line}{end}")), "{end:?}");
+        }
+        assert!(!cut(line));
+        assert!(!cut(&format!("{line}.")));
+        assert!(!cut(&format!("{line}…!")));
+        assert!(!cut("Read on…"), "a line too short for a summary");
+        // A card needs a link; with its summary cut short, a headline's
+        // worth is enough.
+        assert!(is_card(300, 30, true));
+        assert!(!is_card(300, 30, false));
+        assert!(!is_card(300, 0, true));
+        assert!(!is_card(TEASER_CHARS + 1, 30, true));
     }
 
     #[test]
