@@ -103,6 +103,10 @@ pub(super) const SELLS: Hints = 1 << 32;
 /// ([`COLLAPSED_PANEL_WORDS`]); heeded only on a hidden element
 /// ([`is_collapsed_panel`]).
 pub(super) const PANEL_WORD: Hints = 1 << 33;
+/// A class or id word of a control that dismisses what holds it (a
+/// notice's `notice-dismiss`, `btn-dismiss`), or of a block a reader may
+/// dismiss (Bootstrap's `alert-dismissible`): see `Stats::gather`.
+pub(super) const DISMISS: Hints = 1 << 35;
 
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
@@ -928,7 +932,7 @@ fn fnv1a(bytes: impl Iterator<Item = u8>) -> u32 {
 }
 
 /// The word lists and the hint each gives.
-const WORD_LISTS: [(&[&str], Hints); 9] = [
+const WORD_LISTS: [(&[&str], Hints); 10] = [
     (CONTENT_WORDS, WORD_CONTENT),
     (CONSENT_WORDS, WORD_CONSENT | WORD_BOILERPLATE),
     (BOILERPLATE_WORDS, WORD_BOILERPLATE),
@@ -938,6 +942,7 @@ const WORD_LISTS: [(&[&str], Hints); 9] = [
     (&["forum"], WORD_FORUM),
     (CART_CONTROLS, SELLS),
     (COLLAPSED_PANEL_WORDS, PANEL_WORD),
+    (&["dismiss"], DISMISS),
 ];
 
 /// The hints of the word lists that `has` finds a word of.
@@ -1285,6 +1290,23 @@ mod tests {
         }
         assert_eq!(cache.hints("div", "comments").0, WORD_COMMENT);
         assert_ne!(cache.hints("div", "a b").1, cache.hints("li", "a b").1);
+    }
+
+    #[test]
+    fn what_dismisses_and_what_is_dismissed() {
+        let mut cache = ClassCache::for_a_page();
+        for class in [
+            "notice-dismiss js-noticeDismiss",
+            "alert alert-dismissible fade show",
+            "search_container dismissable",
+            "btn btn-dismiss",
+        ] {
+            assert_ne!(cache.hints("div", class).0 & DISMISS, 0, "{class:?}");
+        }
+        for class in ["notice", "alert alert-warning", "close", "modal-close"] {
+            assert_eq!(cache.hints("div", class).0 & DISMISS, 0, "{class:?}");
+        }
+        assert_ne!(id_hints("dismiss-button") & DISMISS, 0);
     }
 
     #[test]

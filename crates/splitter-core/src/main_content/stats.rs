@@ -564,6 +564,21 @@ impl Stats {
                     if names_heading {
                         element_hints &= !(hints::CONTROL_TAG | hints::ROLE_CONTROL);
                     }
+                    // What a reader may dismiss (a forum's notice, a shop's
+                    // store notice, an alert) is said over the page, not by
+                    // it: boilerplate. A control named so dismisses the
+                    // element that holds it.
+                    if element_hints & hints::DISMISS != 0 {
+                        let control =
+                            matches!(info.part, PagePart::Control | PagePart::ControlText)
+                                || info.mark == Mark::Link
+                                || element_hints & hints::ROLE_CONTROL != 0;
+                        if !control {
+                            element_hints |= hints::WORD_BOILERPLATE;
+                        } else if parent != 0 {
+                            stats.hints[parent as usize] |= hints::WORD_BOILERPLATE;
+                        }
+                    }
                     if selecting && included_depth == 0 && include.matches(dom, node, &mut caches) {
                         element_hints |= INCLUDED;
                     }
