@@ -112,7 +112,9 @@ pub(super) const DISMISS: Hints = 1 << 35;
 /// the lowercased `class` and `id`. Each is here because sites name the
 /// widgets that readers skip this way: share bars, comment threads,
 /// "related"/"recommended" lists, newsletter and cookie banners, ad slots,
-/// and around each post of a thread its poster's card, signature and menu.
+/// popups and popovers (a layer the reader opens, as the `popover`
+/// attribute makes one), a site's announcement bar, and around each post
+/// of a thread its poster's card, signature and menu.
 const BOILERPLATE_WORDS: &[&str] = &[
     "share",
     "sharing",
@@ -126,6 +128,7 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "sponsor",
     "advert",
     "popup",
+    "popover",
     "modal",
     "outbrain",
     "taboola",
@@ -166,6 +169,7 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "profile-icons",
     "userextras",
     "expandlink",
+    "announcement",
 ];
 
 /// Class/id words that usually mean furniture; a content word beside them
