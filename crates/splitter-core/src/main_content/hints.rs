@@ -868,9 +868,11 @@ fn whole_words() -> &'static FxHashMap<&'static str, Hints> {
 /// one in 10^12.
 #[derive(Debug, Default)]
 pub(super) struct ClassCache {
-    /// A class string's hints and the hash of its shape ([`shape_of`]).
+    /// A class string's hints and the hash of its shape (its names'
+    /// [`shape_of`] in order).
     classes: FxHashMap<u64, (Hints, u32)>,
-    names: FxHashMap<u64, Hints>,
+    /// A class name's hints and its [`shape_of`].
+    names: FxHashMap<u64, (Hints, u32)>,
 }
 
 impl ClassCache {
@@ -893,13 +895,17 @@ impl ClassCache {
         let key = hash64(class);
         let names = &mut self.names;
         let (hints, class_shape) = *self.classes.entry(key).or_insert_with(|| {
+            // The class's shape: its names' shapes in order, each found
+            // once per page with the name's hints.
+            let mut shape: u32 = 0x811c_9dc5;
             let hints = class.split_ascii_whitespace().fold(0, |hints, class_name| {
-                hints
-                    | *names
-                        .entry(hash64(class_name))
-                        .or_insert_with(|| class_name_hints(class_name))
+                let (name_hints, name_shape) = *names
+                    .entry(hash64(class_name))
+                    .or_insert_with(|| (class_name_hints(class_name), shape_of(class_name)));
+                shape = (shape ^ name_shape).wrapping_mul(0x0100_0193);
+                hints | name_hints
             });
-            (hints, shape_of(class))
+            (hints, shape.max(1))
         });
         let shape =
             class_shape.rotate_left(7) ^ fnv1a(name.bytes().map(|b| b.to_ascii_lowercase()));
@@ -914,15 +920,11 @@ fn hash64(text: &str) -> u64 {
     hasher.finish()
 }
 
-/// The shape a class gives a card: its words without their digits, so
+/// The shape a class name gives a card: the name without its digits, so
 /// that a template's numbered cards (`article article_0`, `article_1`,
 /// `item-12`) are one shape, as they look alike on the page.
-fn shape_of(class: &str) -> u32 {
-    fnv1a(
-        class
-            .split_ascii_whitespace()
-            .flat_map(|name| name.bytes().filter(|b| !b.is_ascii_digit()).chain([b' '])),
-    )
+fn shape_of(name: &str) -> u32 {
+    fnv1a(name.bytes().filter(|byte| !byte.is_ascii_digit()))
 }
 
 /// FNV-1a over `bytes`; never 0.

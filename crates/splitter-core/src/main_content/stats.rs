@@ -118,9 +118,11 @@ fn is_card(text: u32, link: u32, cut: bool) -> bool {
 /// `…`, bare or in brackets (`[…]`, WordPress's excerpt). An author's
 /// sentence that trails off is in an article, which is no card.
 fn is_cut_summary(text: &str, chars: u32) -> bool {
-    let end = text.trim_end();
-    let end = end.strip_suffix(']').unwrap_or(end);
-    chars >= PROSE_CHARS && (end.ends_with("...") || end.ends_with('…'))
+    chars >= PROSE_CHARS && {
+        let end = text.trim_end();
+        let end = end.strip_suffix(']').unwrap_or(end);
+        end.ends_with("...") || end.ends_with('…')
+    }
 }
 /// A table of contents holds at least this many links to places in the
 /// page: one alone is "Back to top" or "Skip to content", or a heading
