@@ -41,6 +41,17 @@ pub(super) const CONTENTS: Hints = 1 << 25;
 /// see [`is_cut_summary`]. It is marked on every ancestor too.
 pub(super) const CUT_SUMMARY: Hints = 1 << 34;
 
+/// An element a reader may dismiss, by its class or id or by a control
+/// inside it so named ([`hints::DISMISS`]): boilerplate when it is no
+/// longer than [`NOTICE_CHARS`].
+pub(super) const DISMISSABLE: Hints = 1 << 36;
+/// A notice, an alert or a banner a reader may dismiss is a few sentences
+/// (the longest the WCXB pages dismiss, a forum's meetup notice, is about
+/// 700 characters other than whitespace); an element longer than this
+/// that holds a control named `dismiss` is the content around a stray
+/// control (a tooltip's close button in an article), not a notice.
+const NOTICE_CHARS: u32 = 1_000;
+
 /// Per element, in pre-order; index 0 is the content root.
 #[derive(Debug, Default)]
 pub(super) struct Stats {
@@ -570,15 +581,17 @@ impl Stats {
                     // store notice, an alert) is said over the page, not by
                     // it: boilerplate. A control named so dismisses the
                     // element that holds it.
+                    // Settled when the element closes, by its length
+                    // ([`NOTICE_CHARS`]).
                     if element_hints & hints::DISMISS != 0 {
                         let control =
                             matches!(info.part, PagePart::Control | PagePart::ControlText)
                                 || info.mark == Mark::Link
                                 || element_hints & hints::ROLE_CONTROL != 0;
                         if !control {
-                            element_hints |= hints::WORD_BOILERPLATE;
+                            element_hints |= DISMISSABLE;
                         } else if parent != 0 {
-                            stats.hints[parent as usize] |= hints::WORD_BOILERPLATE;
+                            stats.hints[parent as usize] |= DISMISSABLE;
                         }
                     }
                     if selecting && included_depth == 0 && include.matches(dom, node, &mut caches) {
@@ -731,6 +744,9 @@ impl Stats {
             self.hints[parent] |= HOLDS_MARKER;
         }
         self.hints[parent] |= self.hints[index] & CUT_SUMMARY;
+        if self.hints[index] & DISMISSABLE != 0 && self.text[index] <= NOTICE_CHARS {
+            self.hints[index] |= hints::WORD_BOILERPLATE;
+        }
         self.text[parent] = self.text[parent].saturating_add(self.text[index]);
         self.link[parent] = self.link[parent].saturating_add(self.link[index]);
         self.jump[parent] = self.jump[parent].saturating_add(self.jump[index]);
