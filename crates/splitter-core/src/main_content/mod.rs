@@ -379,10 +379,10 @@ impl MainContent {
         };
         let mut found = verdicts(&stats, &containers, rules, unheeded);
         // Nothing kept: the whole page with the rules, else as it is.
-        if chosen && kept_text(&stats, &found, 0) == 0 {
+        if chosen && !shows_text(dom, root, &stats, &found) {
             containers = vec![0];
             found = verdicts(&stats, &containers, rules, 0);
-            if kept_text(&stats, &found, 0) == 0 {
+            if !shows_text(dom, root, &stats, &found) {
                 found = verdicts(&stats, &containers, Rules(0), 0);
             }
         }
@@ -1087,6 +1087,56 @@ fn drop_copies<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &
 }
 
 /// The characters of text the verdicts keep inside `container`.
+/// A kept text of at most this many characters other than ASCII
+/// whitespace is looked at again ([`shows_text`]).
+const FEW_CHARS: u32 = 64;
+
+/// Whether the elements `verdicts` keep show any text: their count of
+/// characters other than ASCII whitespace ([`kept_text`]), and when that
+/// is small, their texts read again for a character that is not
+/// whitespace of any kind. Why: the counts take a no-break space (or
+/// another Unicode space) for a character, so a spacer (`<span>&nbsp;
+/// </span>`) chosen on a page whose other text is hidden kept nothing a
+/// reader sees, and `main` came back empty where `all` was not.
+fn shows_text<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &[Verdict]) -> bool {
+    let kept = kept_text(stats, verdicts, 0);
+    if kept == 0 || kept > FEW_CHARS {
+        return kept > 0;
+    }
+    let content = |i: usize| matches!(verdicts.get(i), Some(Verdict::Root | Verdict::Inside));
+    // The elements in pre-order, numbered as `Stats::gather` numbers
+    // them; a subtree left out is passed over whole, its numbers with it.
+    let mut next_index = 1usize;
+    let mut stack = vec![(dom.first_child(root), content(0))];
+    while let Some((next, in_content)) = stack.last_mut() {
+        let Some(node) = *next else {
+            stack.pop();
+            continue;
+        };
+        *next = dom.next_sibling(node);
+        let in_content = *in_content;
+        match dom.kind(node) {
+            NodeKind::Text if in_content && dom.text(node).chars().any(|c| !c.is_whitespace()) => {
+                return true;
+            }
+            NodeKind::Element => {
+                let index = next_index;
+                let Some(&end) = stats.end.get(index) else {
+                    return true;
+                };
+                if stats.hints[index] & OMITTED != 0 || verdicts[index] == Verdict::Skip {
+                    next_index = end as usize;
+                } else {
+                    next_index = index + 1;
+                    stack.push((dom.first_child(node), content(index)));
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 fn kept_text(stats: &Stats, verdicts: &[Verdict], container: usize) -> u32 {
     let end = stats.end[container] as usize;
     let mut kept = stats.text[container];

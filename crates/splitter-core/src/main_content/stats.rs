@@ -330,11 +330,8 @@ fn is_call_to_action(text: &str) -> bool {
 }
 
 /// Characters other than whitespace in `text`: bytes that start a UTF-8
-/// character and are neither ASCII whitespace nor a no-break space (the
-/// canonical text reads `&nbsp;` as a space, so a block of them alone
-/// shows nothing and must not be kept as content). Other Unicode spaces
-/// count: pages rarely write them, and finding them would decode every
-/// text that is not ASCII.
+/// character and are not ASCII whitespace (a no-break space counts; it is
+/// rare and the counts are heuristics).
 fn visible_chars(text: &str) -> u32 {
     // Whether a byte counts, as comparisons without a branch (ASCII
     // whitespace is a space or `\t` `\n` `\x0C` `\r`: 9 to 13 but not 11;
@@ -347,15 +344,11 @@ fn visible_chars(text: &str) -> u32 {
         let continuation = (b as i8) < -64;
         u8::from(!(space | continuation))
     };
-    let mut count: u64 = text
+    let count: u64 = text
         .as_bytes()
         .chunks(255)
         .map(|run| u64::from(run.iter().fold(0u8, |sum, &b| sum.wrapping_add(counts(b)))))
         .sum();
-    // U+00A0 is 0xC2 0xA0: looked for only in a text that holds the byte.
-    if text.as_bytes().contains(&0xC2) {
-        count -= text.matches('\u{a0}').count() as u64;
-    }
     u32::try_from(count).unwrap_or(u32::MAX)
 }
 
@@ -1108,21 +1101,11 @@ mod tests {
         assert!(repeats_by_design(element_info("span"), false, true));
     }
 
-    /// Whether `visible_chars` counts the character `c`.
-    fn counted(c: char) -> bool {
-        !c.is_ascii_whitespace() && c != '\u{a0}'
-    }
-
     #[test]
     fn visible_characters() {
         assert_eq!(visible_chars(" a b\n\tc "), 3);
         assert_eq!(visible_chars("é中🦀"), 3);
         assert_eq!(visible_chars("   "), 0);
-        assert_eq!(
-            visible_chars("\u{a0}\u{a0} a\u{a0}b ©"),
-            3,
-            "no-break spaces"
-        );
         // Every ASCII byte on its own, and a long text from every
         // starting character: as counted one character at a time.
         for b in 0..0x80u8 {
@@ -1133,10 +1116,10 @@ mod tests {
                 "{b:#x}"
             );
         }
-        let long = "Ünïcode words, \t\r\n\x0B\x0C and 中文 🦀\u{a0}» ".repeat(40);
+        let long = "Ünïcode words, \t\r\n\x0B\x0C and 中文 🦀 ".repeat(40);
         for (start, _) in long.char_indices().take(40) {
             let text = &long[start..];
-            let expected = text.chars().filter(|&c| counted(c)).count();
+            let expected = text.chars().filter(|c| !c.is_ascii_whitespace()).count();
             assert_eq!(visible_chars(text) as usize, expected, "from byte {start}");
         }
     }
@@ -1155,7 +1138,6 @@ mod tests {
                     .prop_map(|word| word.to_ascii_uppercase()),
                 3 => "[ \t\n\r\x0B\x0C]{1,4}",
                 1 => "[\u{80}-\u{10FFFF}]{1,3}",
-                1 => "[\u{a0}]{1,3}",
                 1 => "[-.,;:!?'()\\[\\]0-9]{1,3}",
             ];
             prop::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
@@ -1183,7 +1165,7 @@ mod tests {
             /// character at a time.
             #[test]
             fn visible_characters_one_at_a_time(text in text()) {
-                let expected = text.chars().filter(|&c| super::counted(c)).count();
+                let expected = text.chars().filter(|c| !c.is_ascii_whitespace()).count();
                 prop_assert_eq!(visible_chars(&text) as usize, expected);
             }
 
