@@ -1086,7 +1086,6 @@ fn drop_copies<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &
     }
 }
 
-/// The characters of text the verdicts keep inside `container`.
 /// A kept text of at most this many characters other than ASCII
 /// whitespace is looked at again ([`shows_text`]).
 const FEW_CHARS: u32 = 64;
@@ -1137,6 +1136,7 @@ fn shows_text<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &[
     false
 }
 
+/// The characters of text the verdicts keep inside `container`.
 fn kept_text(stats: &Stats, verdicts: &[Verdict], container: usize) -> u32 {
     let end = stats.end[container] as usize;
     let mut kept = stats.text[container];
