@@ -897,12 +897,12 @@ impl ClassCache {
         let (hints, class_shape) = *self.classes.entry(key).or_insert_with(|| {
             // The class's shape: its names' shapes in order, each found
             // once per page with the name's hints.
-            let mut shape: u32 = 0x811c_9dc5;
+            let mut shape = FNV_OFFSET;
             let hints = class.split_ascii_whitespace().fold(0, |hints, class_name| {
                 let (name_hints, name_shape) = *names
                     .entry(hash64(class_name))
                     .or_insert_with(|| (class_name_hints(class_name), shape_of(class_name)));
-                shape = (shape ^ name_shape).wrapping_mul(0x0100_0193);
+                shape = fnv1a_step(shape, name_shape);
                 hints | name_hints
             });
             (hints, shape.max(1))
@@ -927,14 +927,19 @@ fn shape_of(name: &str) -> u32 {
     fnv1a(name.bytes().filter(|byte| !byte.is_ascii_digit()))
 }
 
+/// FNV-1a's starting value (32 bits).
+const FNV_OFFSET: u32 = 0x811c_9dc5;
+
+/// One step of FNV-1a: `value` (a byte, or a name's shape) mixed in.
+fn fnv1a_step(hash: u32, value: u32) -> u32 {
+    (hash ^ value).wrapping_mul(0x0100_0193)
+}
+
 /// FNV-1a over `bytes`; never 0.
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u32 {
-    let mut hash: u32 = 0x811c_9dc5;
-    for byte in bytes {
-        hash ^= u32::from(byte);
-        hash = hash.wrapping_mul(0x0100_0193);
-    }
-    hash.max(1)
+    bytes
+        .fold(FNV_OFFSET, |hash, byte| fnv1a_step(hash, u32::from(byte)))
+        .max(1)
 }
 
 /// The word lists and the hint each gives.
