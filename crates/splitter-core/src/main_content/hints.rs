@@ -111,7 +111,10 @@ pub(super) const DISMISS: Hints = 1 << 35;
 /// Class/id words that always mean boilerplate, matched as substrings of
 /// the lowercased `class` and `id`. Each is here because sites name the
 /// widgets that readers skip this way: share bars, comment threads,
-/// "related"/"recommended" lists, newsletter and cookie banners, ad slots,
+/// "related"/"recommended" lists, a blog's recent posts and recent
+/// comments (`widget_recent_entries`, `recent-posts-wrapper`: the word
+/// `latest` is not among them, as it names a listing's own entries as
+/// often), newsletter and cookie banners, ad slots,
 /// popups and popovers (a layer the reader opens, as the `popover`
 /// attribute makes one), a site's announcement bar, and around each post
 /// of a thread its poster's card, signature and menu.
@@ -170,6 +173,7 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "userextras",
     "expandlink",
     "announcement",
+    "recent",
 ];
 
 /// Class/id words that usually mean furniture; a content word beside them
@@ -715,6 +719,14 @@ fn class_name_hints(name: &str) -> Hints {
     let mut hints = tokens(&name).fold(words_inside(&name), |hints, token| {
         hints | token_hints(token)
     });
+    // In one name a boilerplate word says which posts or articles these
+    // are (`related-posts`, `recent-posts`, `jp-relatedposts`,
+    // `article-share`): they are not the page's, and the content word
+    // is no veto. A content word of another name (`post-content
+    // share-enabled`) still is.
+    if hints & WORD_BOILERPLATE != 0 {
+        hints &= !WORD_CONTENT;
+    }
     if hints & WORD_FURNITURE != 0 {
         if is_author_box(&name) {
             hints |= WORD_BOILERPLATE;
@@ -1106,6 +1118,24 @@ mod tests {
         }
         // An id's panel word is read only on a hidden element.
         assert_eq!(id_hints("faq") & PANEL_WORD, 0);
+    }
+
+    #[test]
+    fn a_boilerplate_word_qualifies_a_content_word_of_its_own_name() {
+        for class in [
+            "related-posts",
+            "jp-relatedposts",
+            "recent-posts-wrapper",
+            "article-share",
+        ] {
+            let hints = class_hints(class);
+            assert_ne!(hints & WORD_BOILERPLATE, 0, "{class}");
+            assert_eq!(hints & WORD_CONTENT, 0, "{class}");
+        }
+        // A content word of another name is still heard.
+        let hints = class_hints("post-content share-enabled");
+        assert_ne!(hints & WORD_BOILERPLATE, 0);
+        assert_ne!(hints & WORD_CONTENT, 0);
     }
 
     #[test]
