@@ -447,6 +447,33 @@ fn each_element_reads_its_own_recorded_attributes() {
 }
 
 #[test]
+fn many_and_long_attribute_names_are_looked_up_at_once() {
+    let html = "<div aria-describedby=d aria-labelledby=l data-very-long-name=v role=note>x</div>";
+    let dom = TlDom::parse(html).expect("the parser does not fail on this input");
+    let div = first_element(&dom, "div").expect("div");
+    // Seventy names, most absent, some of them long: each slot gets its
+    // own name's value.
+    let fillers: Vec<String> = (0..70).map(|at| format!("data-filler-{at}")).collect();
+    let mut names: Vec<&str> = fillers.iter().map(String::as_str).collect();
+    names[3] = "aria-labelledby";
+    names[40] = "aria-describedby";
+    names[66] = "role";
+    names[69] = "data-very-long-name";
+    let mut values = vec![None; names.len()];
+    dom.attributes(div, &names, &mut values);
+    for (at, value) in values.iter().enumerate() {
+        let expected = match at {
+            3 => Some("l"),
+            40 => Some("d"),
+            66 => Some("note"),
+            69 => Some("v"),
+            _ => None,
+        };
+        assert_eq!(value.as_deref(), expected, "{}", names[at]);
+    }
+}
+
+#[test]
 fn literal_less_than_is_text() {
     assert_eq!(tree("x < y and y > z"), "\"x < y and y > z\"");
     assert_eq!(tree("<p>1 < 2 > 0</p>"), "p(\"1 < 2 > 0\")");

@@ -1103,34 +1103,24 @@ fn shows_text<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &[
         return kept > 0;
     }
     let content = |i: usize| matches!(verdicts.get(i), Some(Verdict::Root | Verdict::Inside));
-    // The elements in pre-order, numbered as `Stats::gather` numbers
-    // them; a subtree left out is passed over whole, its numbers with it.
-    let mut next_index = 1usize;
-    let mut stack = vec![(dom.first_child(root), content(0))];
-    while let Some((next, in_content)) = stack.last_mut() {
-        let Some(node) = *next else {
-            stack.pop();
-            continue;
-        };
-        *next = dom.next_sibling(node);
-        let in_content = *in_content;
-        match dom.kind(node) {
-            NodeKind::Text if in_content && dom.text(node).chars().any(|c| !c.is_whitespace()) => {
-                return true;
+    // A subtree left out is passed over whole, its numbers with it.
+    let mut walk = stats::NumberedWalk::new(dom, root, 0);
+    while let Some(step) = walk.next() {
+        match step {
+            stats::Step::Text(node, parent) => {
+                if content(parent) && dom.text(node).chars().any(|c| !c.is_whitespace()) {
+                    return true;
+                }
             }
-            NodeKind::Element => {
-                let index = next_index;
+            stats::Step::Element(_, index) => {
                 let Some(&end) = stats.end.get(index) else {
                     return true;
                 };
-                if stats.hints[index] & OMITTED != 0 || verdicts[index] == Verdict::Skip {
-                    next_index = end as usize;
-                } else {
-                    next_index = index + 1;
-                    stack.push((dom.first_child(node), content(index)));
+                if stats.hints[index] & OMITTED != 0 || verdicts.get(index) == Some(&Verdict::Skip)
+                {
+                    walk.skip_children(end as usize);
                 }
             }
-            _ => {}
         }
     }
     false

@@ -847,29 +847,20 @@ pub(super) fn block_hashes<A: DomAdapter>(
 ) -> Vec<(usize, u64)> {
     let mut hashes = Vec::with_capacity(wanted.len());
     let mut next = wanted.iter().copied().peekable();
-    let mut index = 0usize;
-    let mut siblings = vec![dom.first_child(root)];
-    while let Some(top) = siblings.last_mut() {
-        let Some(node) = *top else {
-            siblings.pop();
+    let mut walk = NumberedWalk::new(dom, root, 0);
+    while let Some(step) = walk.next() {
+        let Step::Element(node, index) = step else {
             continue;
         };
-        *top = dom.next_sibling(node);
-        if dom.kind(node) != NodeKind::Element {
-            continue;
-        }
-        index += 1;
         let Some(&want) = next.peek() else { break };
         let end = stats.end.get(index).map_or(index + 1, |&end| end as usize);
         if want == index {
             hashes.push((index, subtree_hash(dom, node, stats, index)));
             next.next();
         }
-        if next.peek().is_some_and(|&want| want < end) {
-            siblings.push(dom.first_child(node));
-        } else {
+        if next.peek().is_none_or(|&want| want >= end) {
             // Nothing wanted inside: its elements are numbered, not walked.
-            index = end - 1;
+            walk.skip_children(end);
         }
     }
     hashes
@@ -879,30 +870,98 @@ pub(super) fn block_hashes<A: DomAdapter>(
 /// leaving out the elements the statistics pass left out.
 fn subtree_hash<A: DomAdapter>(dom: &A, node: A::Node, stats: &Stats, at: usize) -> u64 {
     let mut hash = TextHash::default();
-    let mut index = at;
-    let mut siblings = vec![dom.first_child(node)];
-    while let Some(top) = siblings.last_mut() {
-        let Some(child) = *top else {
-            siblings.pop();
-            continue;
-        };
-        *top = dom.next_sibling(child);
-        match dom.kind(child) {
-            NodeKind::Text => hash.add(&dom.text(child)),
-            NodeKind::Element => {
-                index += 1;
+    let mut walk = NumberedWalk::new(dom, node, at);
+    while let Some(step) = walk.next() {
+        match step {
+            Step::Text(text, _) => hash.add(&dom.text(text)),
+            Step::Element(_, index) => {
                 if stats
                     .hints
                     .get(index)
-                    .is_some_and(|&hints| hints & OMITTED == 0)
+                    .is_none_or(|&hints| hints & OMITTED != 0)
                 {
-                    siblings.push(dom.first_child(child));
+                    walk.skip_children(stats.end.get(index).map_or(index + 1, |&end| end as usize));
                 }
             }
-            _ => {}
         }
     }
     hash.finish()
+}
+
+/// One node of a [`NumberedWalk`].
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Step<N> {
+    /// An element, and its number.
+    Element(N, usize),
+    /// A text node, and the number of the element it is in.
+    Text(N, usize),
+}
+
+/// The nodes below an element in document order, each element numbered as
+/// [`Stats::gather`] numbers it (the walk's first element is one past the
+/// element it starts from): the walk of the rules that read the tree again
+/// after the statistics, to find the elements their numbers name. A walk
+/// over elements that the statistics did not walk into (those they left
+/// out, `OMITTED`) passes over their children with
+/// [`skip_children`](NumberedWalk::skip_children), or the numbers go
+/// wrong. Other nodes (comments) are passed over. No recursion: one stack
+/// entry per open element.
+pub(super) struct NumberedWalk<'a, A: DomAdapter> {
+    dom: &'a A,
+    /// Per open element: its next child to visit, and its number.
+    open: Vec<(Option<A::Node>, usize)>,
+    /// The number the next element gets.
+    next_index: usize,
+    /// The element last given, whose children come next unless skipped.
+    entered: Option<(A::Node, usize)>,
+}
+
+impl<'a, A: DomAdapter> NumberedWalk<'a, A> {
+    /// The walk of the nodes below `node`, which is numbered `index`.
+    pub(super) fn new(dom: &'a A, node: A::Node, index: usize) -> Self {
+        NumberedWalk {
+            dom,
+            open: vec![(dom.first_child(node), index)],
+            next_index: index + 1,
+            entered: None,
+        }
+    }
+
+    /// Passes over the children of the element last given, whose subtree's
+    /// numbers end before `end` (its [`Stats`]' `end`).
+    pub(super) fn skip_children(&mut self, end: usize) {
+        self.entered = None;
+        self.next_index = self.next_index.max(end);
+    }
+}
+
+impl<A: DomAdapter> Iterator for NumberedWalk<'_, A> {
+    type Item = Step<A::Node>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some((node, index)) = self.entered.take() {
+            self.open.push((self.dom.first_child(node), index));
+        }
+        loop {
+            let (next, parent) = self.open.last_mut()?;
+            let Some(node) = *next else {
+                self.open.pop();
+                continue;
+            };
+            *next = self.dom.next_sibling(node);
+            let parent = *parent;
+            match self.dom.kind(node) {
+                NodeKind::Text => return Some(Step::Text(node, parent)),
+                NodeKind::Element => {
+                    let index = self.next_index;
+                    self.next_index += 1;
+                    self.entered = Some((node, index));
+                    return Some(Step::Element(node, index));
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 #[cfg(test)]
