@@ -719,11 +719,11 @@ fn class_name_hints(name: &str) -> Hints {
     let mut hints = tokens(&name).fold(words_inside(&name), |hints, token| {
         hints | token_hints(token)
     });
-    // In one name a boilerplate word says which posts or articles these
-    // are (`related-posts`, `recent-posts`, `jp-relatedposts`,
-    // `article-share`): they are not the page's, and the content word
-    // is no veto. A content word of another name (`post-content
-    // share-enabled`) still is.
+    // In one name a boilerplate word says what the content word's block
+    // is: other posts than the page's (`related-posts`, `recent-posts`,
+    // `jp-relatedposts`), the article's share bar (`article-share`). The
+    // content word is no veto there; a content word of another name
+    // (`post-content share-enabled`) still is.
     if hints & WORD_BOILERPLATE != 0 {
         hints &= !WORD_CONTENT;
     }
