@@ -92,6 +92,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::select::SelectorSet;
+use crate::text::is_whitespace_only;
 
 use self::hints::{
     CHROME_TAG, CONTROL_TAG, FRAME_TAG, HIDDEN, Hints, MARKER_ARTICLE, MARKER_BODY, MARKER_MAIN,
@@ -1104,21 +1105,21 @@ fn shows_text<A: DomAdapter>(dom: &A, root: A::Node, stats: &Stats, verdicts: &[
     }
     let content = |i: usize| matches!(verdicts.get(i), Some(Verdict::Root | Verdict::Inside));
     // A subtree left out is passed over whole, its numbers with it.
-    let mut walk = stats::NumberedWalk::new(dom, root, 0);
+    let mut walk = stats::NumberedWalk::new(dom, stats, root, 0);
     while let Some(step) = walk.next() {
         match step {
             stats::Step::Text(node, parent) => {
-                if content(parent) && dom.text(node).chars().any(|c| !c.is_whitespace()) {
+                if content(parent) && !is_whitespace_only(&dom.text(node)) {
                     return true;
                 }
             }
             stats::Step::Element(_, index) => {
-                let Some(&end) = stats.end.get(index) else {
+                if index >= stats.len() {
                     return true;
-                };
+                }
                 if stats.hints[index] & OMITTED != 0 || verdicts.get(index) == Some(&Verdict::Skip)
                 {
-                    walk.skip_children(end as usize);
+                    walk.skip_children();
                 }
             }
         }

@@ -761,6 +761,12 @@ impl Stats {
     pub(super) fn len(&self) -> usize {
         self.parent.len()
     }
+
+    /// One past the last descendant of the element numbered `index`
+    /// (one past `index` for a number past the tree's end).
+    pub(super) fn subtree_end(&self, index: usize) -> usize {
+        self.end.get(index).map_or(index + 1, |&end| end as usize)
+    }
 }
 
 /// Adds what the element `node` says of its page to `data`: a JSON-LD
@@ -847,20 +853,20 @@ pub(super) fn block_hashes<A: DomAdapter>(
 ) -> Vec<(usize, u64)> {
     let mut hashes = Vec::with_capacity(wanted.len());
     let mut next = wanted.iter().copied().peekable();
-    let mut walk = NumberedWalk::new(dom, root, 0);
+    let mut walk = NumberedWalk::new(dom, stats, root, 0);
     while let Some(step) = walk.next() {
         let Step::Element(node, index) = step else {
             continue;
         };
         let Some(&want) = next.peek() else { break };
-        let end = stats.end.get(index).map_or(index + 1, |&end| end as usize);
+        let end = stats.subtree_end(index);
         if want == index {
             hashes.push((index, subtree_hash(dom, node, stats, index)));
             next.next();
         }
         if next.peek().is_none_or(|&want| want >= end) {
             // Nothing wanted inside: its elements are numbered, not walked.
-            walk.skip_children(end);
+            walk.skip_children();
         }
     }
     hashes
@@ -870,7 +876,7 @@ pub(super) fn block_hashes<A: DomAdapter>(
 /// leaving out the elements the statistics pass left out.
 fn subtree_hash<A: DomAdapter>(dom: &A, node: A::Node, stats: &Stats, at: usize) -> u64 {
     let mut hash = TextHash::default();
-    let mut walk = NumberedWalk::new(dom, node, at);
+    let mut walk = NumberedWalk::new(dom, stats, node, at);
     while let Some(step) = walk.next() {
         match step {
             Step::Text(text, _) => hash.add(&dom.text(text)),
@@ -880,7 +886,7 @@ fn subtree_hash<A: DomAdapter>(dom: &A, node: A::Node, stats: &Stats, at: usize)
                     .get(index)
                     .is_none_or(|&hints| hints & OMITTED != 0)
                 {
-                    walk.skip_children(stats.end.get(index).map_or(index + 1, |&end| end as usize));
+                    walk.skip_children();
                 }
             }
         }
@@ -908,6 +914,8 @@ pub(super) enum Step<N> {
 /// entry per open element.
 pub(super) struct NumberedWalk<'a, A: DomAdapter> {
     dom: &'a A,
+    /// Where each element's subtree ends, to pass over one.
+    stats: &'a Stats,
     /// Per open element: its next child to visit, and its number.
     open: Vec<(Option<A::Node>, usize)>,
     /// The number the next element gets.
@@ -918,20 +926,22 @@ pub(super) struct NumberedWalk<'a, A: DomAdapter> {
 
 impl<'a, A: DomAdapter> NumberedWalk<'a, A> {
     /// The walk of the nodes below `node`, which is numbered `index`.
-    pub(super) fn new(dom: &'a A, node: A::Node, index: usize) -> Self {
+    pub(super) fn new(dom: &'a A, stats: &'a Stats, node: A::Node, index: usize) -> Self {
         NumberedWalk {
             dom,
+            stats,
             open: vec![(dom.first_child(node), index)],
             next_index: index + 1,
             entered: None,
         }
     }
 
-    /// Passes over the children of the element last given, whose subtree's
-    /// numbers end before `end` (its [`Stats`]' `end`).
-    pub(super) fn skip_children(&mut self, end: usize) {
-        self.entered = None;
-        self.next_index = self.next_index.max(end);
+    /// Passes over the children of the element last given, and their
+    /// numbers ([`Stats::subtree_end`]).
+    pub(super) fn skip_children(&mut self) {
+        if let Some((_, index)) = self.entered.take() {
+            self.next_index = self.next_index.max(self.stats.subtree_end(index));
+        }
     }
 }
 
