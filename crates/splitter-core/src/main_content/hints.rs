@@ -247,13 +247,15 @@ const CONTENT_WORDS: &[&str] = &[
     "article", "content", "entry", "post", "story", "body", "text", "main", "prose",
 ];
 
-/// The hints of the element `node`, and its shape: its name and `class`
-/// hashed, 0 without a class (see `Stats::mark_teasers`). `controlled`
-/// holds the ids that the page's `aria-controls` named so far, hashed
-/// ([`is_controlled`]); the element's own are added.
+/// The hints of the element `node`, `name`d so (as the walk read it), and
+/// its shape: its name and `class` hashed, 0 without a class (see
+/// `Stats::mark_teasers`). `controlled` holds the ids that the page's
+/// `aria-controls` named so far, hashed ([`is_controlled`]); the
+/// element's own are added.
 pub(super) fn hints<A: DomAdapter>(
     dom: &A,
     node: A::Node,
+    name: &str,
     info: ElementInfo,
     classes: &mut ClassCache,
     controlled: &mut FxHashSet<u64>,
@@ -279,7 +281,6 @@ pub(super) fn hints<A: DomAdapter>(
     // with tl).
     let mut values: [Option<Cow<'_, str>>; ATTRIBUTES.len()] = Default::default();
     dom.attributes(node, &ATTRIBUTES, &mut values);
-    let name = dom.element_name(node);
     let [
         href,
         hidden,
@@ -665,12 +666,11 @@ fn says_none_or_hidden(style: &[u8]) -> bool {
 /// The words of a `class` or an `id`: what lies between characters that
 /// are not ASCII letters or digits.
 fn tokens(text: &str) -> impl Iterator<Item = &str> {
-    // Split as bytes (no character is decoded): a token is ASCII, so
-    // always a `str` of its own.
-    text.as_bytes()
-        .split(|b| !b.is_ascii_alphanumeric())
+    // Split as the `str` it is: a separator is any character other than
+    // an ASCII letter or digit, so a token is ASCII and never checked
+    // again as UTF-8 (which, token by token, cost more than the split).
+    text.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|token| !token.is_empty())
-        .filter_map(|token| std::str::from_utf8(token).ok())
 }
 
 /// `text` in ASCII lowercase, borrowed when it already is (the common case).
@@ -809,13 +809,11 @@ fn is_modifier(name: &str) -> bool {
 /// The hints of an `id`'s whole tokens (with a plural `s`).
 fn id_hints(id: &str) -> Hints {
     let id = lowercase(id);
-    let words = whole_words();
+    let words = id_words();
     let mut hints = 0;
     // A number (`comment-1065466`) is no word of any list.
     for token in tokens(&id).filter(|token| !token.bytes().all(|b| b.is_ascii_digit())) {
-        hints |= token_hints(token);
-        let singular = token.strip_suffix('s').unwrap_or(token);
-        hints |= words.get(token).copied().unwrap_or(0) | words.get(singular).copied().unwrap_or(0);
+        hints |= words.get(token).copied().unwrap_or(0) | ending_hints(token);
     }
     if names_cart(&id) {
         hints |= SELLS;
@@ -853,13 +851,26 @@ fn names_cart(name: &str) -> bool {
 
 /// Every word of [`WORD_LISTS`] with the hints of the lists it is in, for
 /// looking a whole token up at once.
-fn whole_words() -> &'static FxHashMap<&'static str, Hints> {
-    static WORDS: OnceLock<FxHashMap<&'static str, Hints>> = OnceLock::new();
+/// Every whole token of an id that gives hints without looking at its
+/// ending ([`ending_hints`]), with the hints it gives: each word of
+/// [`WORD_LISTS`] and its plural (`comments` gives what `comment` does),
+/// and the tokens [`token_hints`] matches whole. An id's token is looked
+/// up here once, where it was compared with each short list and looked up
+/// twice (as it is and without its `s`); [`id_hints`]'s test holds the
+/// two ways equal.
+fn id_words() -> &'static FxHashMap<String, Hints> {
+    static WORDS: OnceLock<FxHashMap<String, Hints>> = OnceLock::new();
     WORDS.get_or_init(|| {
-        let mut words = FxHashMap::default();
+        let mut words: FxHashMap<String, Hints> = FxHashMap::default();
         for (list, hint) in WORD_LISTS {
             for &word in list {
-                *words.entry(word).or_insert(0) |= hint;
+                *words.entry(word.to_owned()).or_insert(0) |= hint;
+                *words.entry(format!("{word}s")).or_insert(0) |= hint;
+            }
+        }
+        for (list, hint) in WHOLE_TOKENS {
+            for &token in list {
+                *words.entry(token.to_owned()).or_insert(0) |= hint;
             }
         }
         words
@@ -901,9 +912,6 @@ impl ClassCache {
     /// The hints of `class`'s words, and the shape of an element `name`d
     /// so with it (0 for an empty class).
     fn hints(&mut self, name: &str, class: &str) -> (Hints, u32) {
-        if class.trim().is_empty() {
-            return (0, 0);
-        }
         let key = hash64(class);
         let names = &mut self.names;
         let (hints, class_shape) = *self.classes.entry(key).or_insert_with(|| {
@@ -917,8 +925,18 @@ impl ClassCache {
                 shape = fnv1a_step(shape, name_shape);
                 hints | name_hints
             });
-            (hints, shape.max(1))
+            // A class of only whitespace has no hints and no shape, noted
+            // as 0, where a class with names has a shape of 1 or more:
+            // looked at once per class string, not on every element.
+            if class.trim().is_empty() {
+                (0, 0)
+            } else {
+                (hints, shape.max(1))
+            }
         });
+        if class_shape == 0 {
+            return (0, 0);
+        }
         let shape =
             class_shape.rotate_left(7) ^ fnv1a(name.bytes().map(|b| b.to_ascii_lowercase()));
         (hints, shape.max(1))
@@ -1028,24 +1046,31 @@ fn words_inside(class: &str) -> Hints {
 
 /// The hints of one whole token of a `class` or an `id`.
 fn token_hints(token: &str) -> Hints {
-    let mut hints = 0;
-    if BOILERPLATE_TOKENS.contains(&token) {
-        hints |= WORD_BOILERPLATE;
-    }
-    if REVIEW_TOKENS.contains(&token) {
-        hints |= WORD_COMMENT;
-    }
+    let whole = WHOLE_TOKENS
+        .iter()
+        .filter(|(list, _)| list.contains(&token))
+        .fold(0, |hints, (_, hint)| hints | hint);
+    whole | ending_hints(token)
+}
+
+/// The lists of [`token_hints`] that a token matches whole, and the hint
+/// each gives.
+const WHOLE_TOKENS: [(&[&str], Hints); 3] = [
+    (BOILERPLATE_TOKENS, WORD_BOILERPLATE),
+    (REVIEW_TOKENS, WORD_COMMENT),
+    (FURNITURE_TOKENS, WORD_FURNITURE),
+];
+
+/// The hints of a token's ending: a furniture word that ends it
+/// ([`FURNITURE_ENDINGS`], in the singular; not after `sub`).
+fn ending_hints(token: &str) -> Hints {
     let singular = token.strip_suffix('s').unwrap_or(token);
-    if FURNITURE_TOKENS.contains(&token)
-        || FURNITURE_ENDINGS.iter().any(|word| {
-            singular
-                .strip_suffix(word)
-                .is_some_and(|head| !head.ends_with("sub"))
-        })
-    {
-        hints |= WORD_FURNITURE;
-    }
-    hints
+    let furniture = FURNITURE_ENDINGS.iter().any(|word| {
+        singular
+            .strip_suffix(word)
+            .is_some_and(|head| !head.ends_with("sub"))
+    });
+    if furniture { WORD_FURNITURE } else { 0 }
 }
 
 #[cfg(test)]
@@ -1383,5 +1408,91 @@ mod tests {
         assert!(!says_none_or_hidden(b"color: #fff"));
         assert!(!says_none_or_hidden(b"n"));
         assert!(!says_none_or_hidden("é: nöne".as_bytes()));
+    }
+
+    /// [`id_hints`] as it read the lists before [`id_words`]: each token
+    /// compared with the lists of whole tokens, then looked up among the
+    /// words as it is and without its `s`; split as bytes.
+    fn id_hints_list_by_list(id: &str) -> Hints {
+        let id = lowercase(id);
+        let mut words: FxHashMap<&str, Hints> = FxHashMap::default();
+        for (list, hint) in WORD_LISTS {
+            for &word in list {
+                *words.entry(word).or_insert(0) |= hint;
+            }
+        }
+        let mut hints = 0;
+        let tokens = id
+            .as_bytes()
+            .split(|b| !b.is_ascii_alphanumeric())
+            .filter(|token| !token.is_empty())
+            .filter_map(|token| std::str::from_utf8(token).ok());
+        for token in tokens.filter(|token| !token.bytes().all(|b| b.is_ascii_digit())) {
+            hints |= token_hints(token);
+            let singular = token.strip_suffix('s').unwrap_or(token);
+            hints |=
+                words.get(token).copied().unwrap_or(0) | words.get(singular).copied().unwrap_or(0);
+        }
+        if names_cart(&id) {
+            hints |= SELLS;
+        }
+        hints & !PANEL_WORD
+    }
+
+    /// Every word the lists hold, whole, in the plural, inside a longer
+    /// token, between separators, in capitals.
+    fn id_samples() -> Vec<String> {
+        let mut ids = Vec::new();
+        let lists = WORD_LISTS.iter().chain(WHOLE_TOKENS.iter());
+        for &(list, _) in lists {
+            for &word in list {
+                ids.extend([
+                    word.to_owned(),
+                    format!("{word}s"),
+                    format!("{word}ss"),
+                    format!("site-{word}"),
+                    format!("{word}_2-wrapper"),
+                    format!("x{word}"),
+                    format!("sub{word}s"),
+                    word.to_uppercase(),
+                    format!("{}s", &word[..word.len() - 1]),
+                ]);
+            }
+        }
+        ids
+    }
+
+    #[test]
+    fn an_ids_words_in_one_table_are_the_lists_read_one_by_one() {
+        for id in id_samples() {
+            assert_eq!(id_hints(&id), id_hints_list_by_list(&id), "{id}");
+        }
+        for id in [
+            "subheader",
+            "page-headers",
+            "nav2",
+            "s",
+            "",
+            "--",
+            "é-nav-é",
+            "comment-1065466",
+        ] {
+            assert_eq!(id_hints(id), id_hints_list_by_list(id), "{id}");
+        }
+        assert_ne!(id_hints("comments"), 0);
+        assert_ne!(id_hints("site-nav"), 0);
+        assert_eq!(
+            id_hints("site-navs"),
+            0,
+            "a whole token of a short list, not its plural"
+        );
+    }
+
+    proptest::proptest! {
+        /// The same hints for any id, however it is spelled.
+        #[test]
+        fn an_ids_hints_are_the_lists_hints(id in "[a-zA-Z0-9 _é-]{0,24}") {
+            proptest::prop_assert_eq!(id_hints(&id), id_hints_list_by_list(&id));
+        }
     }
 }

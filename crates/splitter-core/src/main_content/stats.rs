@@ -563,7 +563,7 @@ impl Stats {
                         if name.eq_ignore_ascii_case("svg") {
                             drawing = Some(position);
                         }
-                        hints::hints(dom, node, info, &mut classes, &mut controlled)
+                        hints::hints(dom, node, name, info, &mut classes, &mut controlled)
                     };
                     // A button that opens a panel, in a heading, is the
                     // heading's text: WAI-ARIA's accordion writes each
