@@ -849,8 +849,6 @@ fn names_cart(name: &str) -> bool {
     }
 }
 
-/// Every word of [`WORD_LISTS`] with the hints of the lists it is in, for
-/// looking a whole token up at once.
 /// Every whole token of an id that gives hints without looking at its
 /// ending ([`ending_hints`]), with the hints it gives: each word of
 /// [`WORD_LISTS`] and its plural (`comments` gives what `comment` does),
