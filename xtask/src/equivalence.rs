@@ -307,14 +307,20 @@ struct HeadingTally {
     chunks: usize,
     ending: usize,
     only: usize,
+    /// Boundaries between chunks, and those that cut a sentence (SPEC §4.1).
+    boundaries: usize,
+    mid_sentence: usize,
 }
 
 impl HeadingTally {
     fn of(chunks: &Chunks) -> Self {
+        let (boundaries, mid_sentence) = conformance::boundaries_inside_a_sentence(chunks);
         HeadingTally {
             chunks: chunks.len(),
             ending: conformance::chunks_ending_with_a_heading(chunks).len(),
             only: conformance::heading_only_chunks(chunks).len(),
+            boundaries,
+            mid_sentence,
         }
     }
 
@@ -323,6 +329,8 @@ impl HeadingTally {
             chunks: self.chunks + other.chunks,
             ending: self.ending + other.ending,
             only: self.only + other.only,
+            boundaries: self.boundaries + other.boundaries,
+            mid_sentence: self.mid_sentence + other.mid_sentence,
         }
     }
 }
@@ -379,8 +387,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut details = String::new();
     let mut markdown_report = String::new();
     let mut heading_report = String::from(
-        "| corpus | config | chunks (html5ever) | ending with a heading | only headings |\n\
-         |---|---|---|---|---|\n",
+        "| corpus | config | chunks (html5ever) | ending with a heading | only headings | \
+         boundaries inside a sentence |\n\
+         |---|---|---|---|---|---|\n",
     );
     let mut ecma_checked = 0;
     let mut ecma_without_anchor = 0;
@@ -505,12 +514,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .collect();
             writeln!(
                 heading_report,
-                "| {corpus_name} | {config_name} | {} | {} ({:.1} %) | {} ({:.1} %) |",
+                "| {corpus_name} | {config_name} | {} | {} ({:.1} %) | {} ({:.1} %) | {} of {} \
+                 ({:.1} %) |",
                 headings.chunks,
                 headings.ending,
                 percent(headings.ending, headings.chunks),
                 headings.only,
                 percent(headings.only, headings.chunks),
+                headings.mid_sentence,
+                headings.boundaries,
+                percent(headings.mid_sentence, headings.boundaries),
             )?;
             if is_markdown {
                 writeln!(

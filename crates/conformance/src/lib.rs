@@ -34,6 +34,35 @@ pub fn split_all<S: Sizer>(splitter: &Splitter<S>, html: &str) -> Vec<(Backend, 
         .collect()
 }
 
+/// How many boundaries lie between the chunks (one fewer than the chunks),
+/// and how many of them cut a sentence (SPEC §4.1): the chunk before the
+/// boundary ends without sentence-final punctuation (`.`, `!`, `?`, `…`,
+/// their full-width and ideographic forms, a colon or semicolon not
+/// counted), with any closing quotes, brackets or Markdown emphasis after
+/// it, and no line break of the canonical text lies between the two
+/// chunks. Text without sentence punctuation (a menu, a list of tags, a
+/// grammar) counts as cut wherever it is cut.
+pub fn boundaries_inside_a_sentence(chunks: &Chunks) -> (usize, usize) {
+    let text = chunks.canonical_text();
+    let spans = chunks.spans();
+    let mut inside = 0;
+    for pair in spans.windows(2) {
+        let [before, after] = pair else { continue };
+        let between = text.get(before.end..after.start).unwrap_or("");
+        if between.contains('\n') {
+            continue;
+        }
+        let ending = text
+            .get(before.clone())
+            .unwrap_or("")
+            .trim_end_matches(|c: char| c.is_whitespace() || "\"'”’»)]}*_`」』）】".contains(c));
+        if !ending.ends_with(['.', '!', '?', '…', '。', '！', '？', '．', '｡']) {
+            inside += 1;
+        }
+    }
+    (spans.len().saturating_sub(1), inside)
+}
+
 /// The chunks, but a document's last, that end with a heading while holding
 /// more than headings: SPEC §5 keeps a heading segment with what follows
 /// it, so none should (a heading stands alone only when it and what follows

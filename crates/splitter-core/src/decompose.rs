@@ -9,13 +9,14 @@
 
 use std::ops::Range;
 
-use crate::adapter::DomAdapter;
+use crate::adapter::{DomAdapter, NodeKind};
 use crate::canonical::CanonicalText;
 use crate::context::Context;
-use crate::elements::is_heading_element;
+use crate::elements::{Role, element_info, is_heading_element};
 use crate::forced::force_split;
 use crate::segments::{Limits, Origin, Segments, Size};
 use crate::select::{MatchCaches, SelectorSet};
+use crate::sentences::SentenceBoundaries;
 use crate::size_policy::{Fit, SizePolicy};
 use crate::sizer::Sizer;
 use crate::text::trimmed;
@@ -32,11 +33,16 @@ pub(crate) struct Settings<'s, S> {
     pub(crate) estimate_above: usize,
 }
 
-/// A run of sibling units, by index of its first and last unit.
+/// A run of sibling units, by index of its first and last unit, and the
+/// bytes of the canonical text it spans: from its first unit's start to its
+/// last unit's end, or from and to a sentence boundary inside a text node
+/// at either end (SPEC §4.1).
 #[derive(Clone, Copy, Debug)]
 struct Group {
     first: usize,
     last: usize,
+    start: usize,
+    end: usize,
 }
 
 impl Group {
@@ -44,6 +50,8 @@ impl Group {
         Origin {
             first: self.first,
             last: self.last,
+            start: self.start,
+            end: self.end,
             in_protected,
         }
     }
@@ -74,6 +82,7 @@ pub(crate) struct Decomposition<'a, S, A: DomAdapter> {
     caches: MatchCaches,
     segments: Segments,
     sizes: SizePolicy<'a, S>,
+    sentences: SentenceBoundaries,
 }
 
 impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
@@ -91,6 +100,7 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
             canonical,
             caches: MatchCaches::new(),
             segments: Segments::default(),
+            sentences: SentenceBoundaries::default(),
         }
     }
 
@@ -126,6 +136,8 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
                 group: Group {
                     first: origin.first,
                     last: origin.last,
+                    start: origin.start,
+                    end: origin.end,
                 },
                 in_protected: origin.in_protected,
             }]);
@@ -283,11 +295,106 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
 
     /// The trimmed text span of a group.
     fn span(&self, group: Group) -> Range<usize> {
+        trimmed(&self.canonical.text, group.start..group.end)
+    }
+
+    /// The group of the sibling units from `first` to `last`, whole.
+    fn whole(&self, first: usize, last: usize) -> Group {
         let units = &self.canonical.units;
-        trimmed(
-            &self.canonical.text,
-            units[group.first].start..units[group.last].end,
-        )
+        Group {
+            first,
+            last,
+            start: units[first].start,
+            end: units[last].end,
+        }
+    }
+
+    /// The group's units, each a group of its own; the first and the last
+    /// keep the group's ends, which may lie inside a text node.
+    fn unit_groups(&self, group: Group) -> Vec<Group> {
+        let mut groups: Vec<Group> = self
+            .canonical
+            .siblings(group.first, group.last)
+            .map(|unit| self.whole(unit, unit))
+            .collect();
+        if let Some(first) = groups.first_mut() {
+            first.start = group.start;
+        }
+        if let Some(last) = groups.last_mut() {
+            last.end = group.end;
+        }
+        groups
+    }
+
+    /// The group cut at the sentence boundaries of SPEC §4.1 (those strictly
+    /// inside its span and not strictly inside one of its element units),
+    /// or `None` when there is no such cut: the group holds no text node
+    /// outside preformatted text, or no boundary falls where it may be cut.
+    fn sentences(&mut self, group: Group, span: &Range<usize>) -> Option<Vec<Group>> {
+        let units = &self.canonical.units;
+        let members: Vec<usize> = self.canonical.siblings(group.first, group.last).collect();
+        if members.iter().all(|&unit| units[unit].is_element) {
+            return None;
+        }
+        let canonical = self.canonical;
+        let boundaries = self
+            .sentences
+            .between(&canonical.text, span.start, span.end);
+        if boundaries.is_empty() || in_preformatted(self.dom, units[group.first].node) {
+            return None;
+        }
+        let mut parts = Vec::new();
+        let mut part = group;
+        // The members not yet placed in a part before the current cut.
+        let mut next = 0;
+        for &boundary in boundaries {
+            // The members that end at or before the boundary go before it.
+            while next < members.len() && units[members[next]].end <= boundary {
+                next += 1;
+            }
+            let Some(&across) = members.get(next) else {
+                break;
+            };
+            let unit = &units[across];
+            // An element's unit may begin with the space before its text;
+            // a boundary there is before the element, not inside it.
+            let inside = if unit.is_element {
+                trimmed(&canonical.text, unit.start..unit.end).start < boundary
+            } else {
+                unit.start < boundary
+            };
+            let (last, first) = if inside {
+                // The boundary lies inside this unit: a text node is cut
+                // there, an element is not.
+                if unit.is_element {
+                    continue;
+                }
+                (across, across)
+            } else {
+                let Some(&before) = next.checked_sub(1).and_then(|at| members.get(at)) else {
+                    continue;
+                };
+                (before, across)
+            };
+            if last < part.first {
+                continue;
+            }
+            parts.push(Group {
+                last,
+                end: boundary,
+                ..part
+            });
+            part = Group {
+                first,
+                start: boundary,
+                ..group
+            };
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        parts.push(part);
+        Some(parts)
     }
 
     /// Pushes `collect` tasks for the groups of `units` so that they run in
@@ -297,23 +404,20 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
             return;
         };
         let mut groups = Vec::new();
-        let mut current = Group { first, last: first };
+        let mut current = (first, first);
         if !in_protected && !self.settings.separators.is_empty() {
             for &unit in rest {
                 if self.is_separator(unit) {
-                    groups.push(current);
-                    current = Group {
-                        first: unit,
-                        last: unit,
-                    };
+                    groups.push(self.whole(current.0, current.1));
+                    current = (unit, unit);
                 } else {
-                    current.last = unit;
+                    current.1 = unit;
                 }
             }
         } else if let Some(&last) = rest.last() {
-            current.last = last;
+            current.1 = last;
         }
-        groups.push(current);
+        groups.push(self.whole(current.0, current.1));
         stack.extend(groups.into_iter().rev().map(|group| Task::Collect {
             group,
             in_protected,
@@ -335,24 +439,29 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
                 self.keep(span, Fit::Yes, group, in_protected);
                 return;
             }
-            let units: Vec<usize> = self.canonical.siblings(group.first, group.last).collect();
+            if let Some(parts) = self.sentences(group, &span) {
+                Self::push_collects(stack, parts, in_protected);
+                return;
+            }
+            let units = self.unit_groups(group);
             stack.push(Task::Fallback {
                 segments_before: self.segments.len(),
                 span,
             });
-            stack.extend(units.into_iter().rev().map(|unit| Task::Collect {
-                group: Group {
-                    first: unit,
-                    last: unit,
-                },
-                in_protected,
-            }));
+            Self::push_collects(stack, units, in_protected);
             return;
         }
         let unit = group.first;
         let protected = !in_protected && self.is_protected(unit);
         if protected && self.fits_max_measured(&span) {
             self.keep(span, Fit::Yes, group, in_protected);
+            return;
+        }
+        if !self.canonical.units[unit].is_element {
+            match self.sentences(group, &span) {
+                Some(parts) => Self::push_collects(stack, parts, in_protected),
+                None => self.force_split(span),
+            }
             return;
         }
         let kids: Vec<usize> = self.canonical.children(unit).collect();
@@ -365,6 +474,14 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
             span,
         });
         self.push_groups(stack, &kids, protected || in_protected);
+    }
+
+    /// Pushes a `collect` task for each group so that they run in order.
+    fn push_collects(stack: &mut Vec<Task>, groups: Vec<Group>, in_protected: bool) {
+        stack.extend(groups.into_iter().rev().map(|group| Task::Collect {
+            group,
+            in_protected,
+        }));
     }
 
     /// Cuts `span` into pieces that fit the hard cap (SPEC §4, forced split),
@@ -414,4 +531,19 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
             self.segments.push(piece, Size::Unknown, None, false);
         }
     }
+}
+
+/// Whether `node` lies inside a preformatted element (`pre`, `textarea`,
+/// `listing`, `plaintext`), whose text no sentence cuts (SPEC §4.1).
+fn in_preformatted<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    let mut parent = dom.parent(node);
+    while let Some(ancestor) = parent {
+        if dom.kind(ancestor) == NodeKind::Element
+            && element_info(dom.element_name(ancestor)).role == Role::Preformatted
+        {
+            return true;
+        }
+        parent = dom.parent(ancestor);
+    }
+    false
 }

@@ -59,6 +59,7 @@ mod page_metadata;
 mod provenance;
 mod segments;
 mod select;
+mod sentences;
 mod size_policy;
 mod sizer;
 mod splitter;

@@ -26,11 +26,14 @@ pub(crate) enum Size {
 /// Where a segment kept on an estimate came from, so that the
 /// decomposition can take it apart again if the merge finds it too large:
 /// the run of sibling units it spans (indices into the canonical text's
-/// units) and whether it lies inside a protected element.
+/// units), the bytes it spans (a sentence may begin or end inside a text
+/// node, SPEC §4.1) and whether it lies inside a protected element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Origin {
     pub(crate) first: usize,
     pub(crate) last: usize,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
     pub(crate) in_protected: bool,
 }
 
