@@ -8,10 +8,12 @@
 //! with the clause path of its anchor, found on html5ever's tree without the
 //! library's provenance code).
 //!
-//! Failing the run: a difference between a pair that must agree on the
-//! corpus ([`must_agree`]), and for every pair on every corpus a document
-//! where the two give the same chunk texts but different metadata
-//! ([`metadata_difference`]).
+//! Failing the run: an input the CLI and the bindings would refuse as binary
+//! data ([`refused_as_binary`]: every corpus input is a page, the html5lib
+//! tests' NUL characters included), a difference between a pair that must
+//! agree on the corpus ([`must_agree`]), and for every pair on every corpus
+//! a document where the two give the same chunk texts but different
+//! metadata ([`metadata_difference`]).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -44,6 +46,17 @@ const PAIRS: [(Backend, Backend); 3] = [
     (Backend::Html5ever, Backend::Tl),
     (Backend::Scraper, Backend::Tl),
 ];
+
+/// The first input that `htmlsplit` would refuse as binary data, given
+/// its text as a file, with the reason: `None` when every input is text.
+/// Such an input is a failure, not a skip: each is an HTML page.
+fn refused_as_binary(pages: &[corpus::Page]) -> Option<String> {
+    pages.iter().find_map(|page| {
+        html_splitter::encoding::decode_text(page.html.as_bytes(), None)
+            .err()
+            .map(|err| format!("{}: {err}", page.name))
+    })
+}
 
 /// Whether a difference between `pair` on `corpus` fails the run. With
 /// `content: "main"` on the web pages, every pair must agree: the main
@@ -400,6 +413,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .unwrap_or(corpus_dir.as_os_str())
             .to_string_lossy()
             .into_owned();
+        if let Some(refused) = refused_as_binary(&pages) {
+            bail!("{corpus_name}/{refused}: every corpus input must be text");
+        }
         let ecma = is_ecma262(corpus_dir);
         // What the provenance checks know of each page, found once on
         // html5ever's tree for every backend and config.
@@ -738,6 +754,23 @@ mod tests {
             heading_path: path.iter().map(|&h| h.to_owned()).collect(),
             anchor: anchor.map(str::to_owned),
         }
+    }
+
+    #[test]
+    fn inputs_refused_as_binary_data_fail_the_run() {
+        let page = |name: &str, html: &str| corpus::Page {
+            name: name.to_owned(),
+            html: html.to_owned(),
+        };
+        let pages = [page("a.dat#0", "<p>\0x"), page("a.dat#1", "\0")];
+        assert_eq!(refused_as_binary(&pages), None);
+        let binary = page("b.dat#0", &"\0".repeat(100));
+        assert_eq!(
+            refused_as_binary(&[pages[0].clone(), binary]).as_deref(),
+            Some(
+                "b.dat#0: binary data, not text: 100 of the first 100 characters (100%) are control characters"
+            )
+        );
     }
 
     #[test]

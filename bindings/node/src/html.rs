@@ -23,8 +23,10 @@ impl Html {
         }
     }
 
-    /// The page as text; binary data (a NUL character early on) is
-    /// refused, whether it came as a string or as bytes.
+    /// The page as text; binary data is refused, whether it came as a
+    /// string (mostly control characters) or as bytes (also a binary
+    /// format's signature). A few NUL characters are a page's parse
+    /// errors, not binary data.
     pub fn text(&self) -> std::result::Result<Cow<'_, str>, NotText> {
         match self {
             Html::Text(text) => encoding::check_text(text).map(|()| Cow::Borrowed(text.as_str())),

@@ -218,8 +218,8 @@ test('bad inputs throw, they do not crash', async () => {
 test('binary data is not HTML text: an Error, from bytes or a string', async () => {
   const splitter = new HtmlSplitter({ chunkSize: 10 })
   const binary = Buffer.from('\x7fELF\x02\x01\x01\0\0\0<p>x</p>', 'latin1')
-  const message = /binary data, not text: a NUL character at character 7/
-  for (const input of [binary, new Uint8Array(binary), binary.toString('latin1')]) {
+  const message = /binary data, not text: an ELF executable signature/
+  for (const input of [binary, new Uint8Array(binary)]) {
     assert.throws(() => splitter.splitText(input), message)
     assert.throws(() => splitter.chunks(input), message)
     assert.throws(() => splitter.canonicalText(input), message)
@@ -227,9 +227,24 @@ test('binary data is not HTML text: an Error, from bytes or a string', async () 
     await assert.rejects(splitter.chunksAsync(input), message)
   }
   await assert.rejects(splitter.splitMany(['<p>ok</p>', binary]),
-    /cannot split document 1: binary data, not text/)
-  // A NUL past the first 8 KiB is left to the parser, which replaces it.
-  assert.equal(splitter.splitText(' '.repeat(8192) + '<p>a\0</p>').length, 1)
+    /cannot split document 1: binary data, not text: an ELF executable signature/)
+  const png = Buffer.from('\x89PNG\r\n\x1a\n\0\0\0\rIHDR', 'latin1')
+  assert.throws(() => splitter.splitText(png), /a PNG image signature/)
+  // Mostly control characters, as bytes or as a string: binary data.
+  const controls = '\x01\x02\0\x1b'.repeat(25)
+  const share = /binary data, not text: 100 of the first 100 characters \(100%\) are control characters/
+  for (const input of [controls, Buffer.from(controls, 'latin1')]) {
+    assert.throws(() => splitter.splitText(input), share)
+    await assert.rejects(splitter.splitTextAsync(input), share)
+  }
+  // A few NUL characters are parse errors the parser handles: the page is
+  // text, as a string or as bytes.
+  const page = '<p>a\0b</p>\0<p>c</p>'
+  assert.notDeepEqual(splitter.splitText(page), [])
+  assert.deepEqual(splitter.splitText(Buffer.from(page)), splitter.splitText(page))
+  assert.deepEqual(splitter.splitText('\0'), [])
+  // Control characters past the first 8 KiB are left to the parser.
+  assert.equal(splitter.splitText(' '.repeat(8192) + '<p>a' + '\0'.repeat(100) + '</p>').length, 1)
   // UTF-16 carries a NUL byte in every ASCII character: it is text.
   const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<p>hi</p>', 'utf16le')])
   assert.deepEqual(splitter.splitText(utf16), ['hi'])

@@ -264,8 +264,10 @@ impl Html {
         )))
     }
 
-    /// The page as text; binary data (a NUL character early on) is refused,
-    /// whether it came as `str` or `bytes`.
+    /// The page as text; binary data is refused, whether it came as `str`
+    /// (mostly control characters) or `bytes` (also a binary format's
+    /// signature). A few NUL characters are a page's parse errors, not
+    /// binary data.
     fn text(&self) -> Result<std::borrow::Cow<'_, str>, NotText> {
         match self {
             Html::Text(text) => encoding::check_text(text).map(|()| text.as_str().into()),

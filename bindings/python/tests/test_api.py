@@ -78,16 +78,30 @@ def test_bytes_are_decoded_as_a_browser_would():
 def test_binary_data_is_a_value_error_naming_the_problem():
     splitter = HtmlSplitter(100)
     binary = b"\x7fELF\x02\x01\x01\x00\x00\x00<p>x</p>"
-    named = "binary data, not text: a NUL character at character 7"
-    for page in (binary, bytearray(binary), memoryview(binary), binary.decode("latin-1")):
+    named = "binary data, not text: an ELF executable signature"
+    for page in (binary, bytearray(binary), memoryview(binary)):
         with pytest.raises(ValueError, match=re.escape(named)):
             splitter.split_text(page)
         with pytest.raises(ValueError, match=re.escape(named)):
             splitter.chunks(page)
     with pytest.raises(ValueError, match=re.escape(f"cannot split document 1: {named}")):
         splitter.split_many(["<p>ok</p>", binary])
-    # A NUL past the first 8 KiB is left to the parser, which replaces it.
-    assert len(splitter.split_text(" " * 8192 + "<p>a\x00</p>")) == 1
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
+    with pytest.raises(ValueError, match="a PNG image signature"):
+        splitter.split_text(png)
+    # Mostly control characters, as bytes or as a str: binary data.
+    controls = "\x01\x02\x00\x1b" * 25
+    named = "binary data, not text: 100 of the first 100 characters (100%) are control characters"
+    for page in (controls, controls.encode("latin-1")):
+        with pytest.raises(ValueError, match=re.escape(named)):
+            splitter.split_text(page)
+    # A few NUL characters are parse errors the parser handles: the page is
+    # text, as a str or as bytes.
+    page = "<p>a\x00b</p>\x00<p>c</p>"
+    assert splitter.split_text(page) == splitter.split_text(page.encode()) != []
+    assert splitter.split_text("\x00") == []
+    # Control characters past the first 8 KiB are left to the parser.
+    assert len(splitter.split_text(" " * 8192 + "<p>a" + "\x00" * 100 + "</p>")) == 1
     # UTF-16 carries a NUL byte in every ASCII character: it is text.
     assert splitter.split_text("<p>hi</p>".encode("utf-16")) == ["hi"]
 

@@ -150,8 +150,9 @@ fn unreadable_inputs_are_named_and_the_rest_is_split() {
     assert!(message.contains("1 of 2 inputs"), "{message}");
 }
 
-/// Binary data (NUL bytes early on, as ripgrep and git decide) is not HTML
-/// text: that input fails, named, and the rest is split.
+/// Binary data (a known format's signature, or mostly control characters)
+/// is not HTML text: that input fails, named with what gave it away, and the
+/// rest is split.
 #[test]
 fn binary_inputs_are_named_failures_and_the_rest_is_split() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -162,27 +163,57 @@ fn binary_inputs_are_named_failures_and_the_rest_is_split() {
         &binary,
         b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0<p>x</p>",
     );
+    let image = dir.path().join("image.png");
+    write(
+        &image,
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0<p>x</p>",
+    );
     let output = htmlsplit()
         .args(["--chunk-size", "3"])
         .arg(&binary)
         .arg(&good)
+        .arg(&image)
         .output()
         .expect("run");
     let message = stderr(&output);
     assert_eq!(output.status.code(), Some(1), "{message}");
     assert_eq!(contents(&output), ["one", "two"]);
     assert!(
-        message.contains(&format!("{}: binary data, not text", binary.display())),
+        message.contains(&format!(
+            "{}: binary data, not text: an ELF executable signature",
+            binary.display()
+        )),
         "{message}"
     );
-    assert!(message.contains("1 of 2 inputs"), "{message}");
+    assert!(
+        message.contains(&format!(
+            "{}: binary data, not text: a PNG image signature",
+            image.display()
+        )),
+        "{message}"
+    );
+    assert!(message.contains("2 of 3 inputs"), "{message}");
 
     let output = run_with_stdin(&["--chunk-size", "3"], b"GIF89a\x01\0\x01\0");
     let message = stderr(&output);
     assert_eq!(output.status.code(), Some(1), "{message}");
     assert!(output.stdout.is_empty());
-    assert!(message.contains("cannot split -: binary data"), "{message}");
+    assert!(
+        message.contains("cannot split -: binary data, not text: a GIF image signature"),
+        "{message}"
+    );
     assert!(message.contains("1 of 1 input could"), "{message}");
+
+    // No signature, but mostly control characters.
+    let output = run_with_stdin(&["--chunk-size", "3"], &[1, 2, 3, 0, 0x1B].repeat(20));
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(
+        message.contains(
+            "cannot split -: binary data, not text: 100 of the first 100 characters (100%) are control characters"
+        ),
+        "{message}"
+    );
 
     // UTF-16 has a NUL byte in every ASCII character: it is text.
     let utf16: Vec<u8> = [0xFF, 0xFE]
@@ -192,6 +223,34 @@ fn binary_inputs_are_named_failures_and_the_rest_is_split() {
     let output = run_with_stdin(&["--chunk-size", "3"], &utf16);
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(contents(&output), ["hi"]);
+}
+
+/// A NUL character in a page is a parse error the HTML standard handles
+/// (crawled pages carry stray ones), not binary data: the page splits on
+/// every backend.
+#[test]
+fn a_page_with_a_nul_character_splits_on_every_backend() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let page = dir.path().join("nul.html");
+    write(
+        &page,
+        b"<p>one\0</p>\0<p>t\0wo</p><!-- \0 --><script>\0</script>",
+    );
+    for backend in ["html5ever", "scraper", "tl"] {
+        let output = htmlsplit()
+            .args(["--chunk-size", "3", "--backend", backend])
+            .arg(&page)
+            .output()
+            .expect("run");
+        assert!(output.status.success(), "{backend}: {}", stderr(&output));
+        let chunks = contents(&output);
+        assert!(!chunks.is_empty(), "{backend}");
+        let text = chunks.concat();
+        assert!(
+            text.contains("one") && text.contains("wo"),
+            "{backend}: {chunks:?}"
+        );
+    }
 }
 
 /// A directory without a page says so; with no input at all the run fails.

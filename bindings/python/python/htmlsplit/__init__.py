@@ -267,8 +267,10 @@ class HtmlSplitter:
         """The chunks' texts. ``bytes`` are decoded as a browser would (BOM, ``<meta charset>``, UTF-8).
 
         Raises:
-            ValueError: ``html`` is binary data, not text (a NUL character in
-                its first 8 KiB), or the parser cannot read it.
+            ValueError: ``html`` is binary data, not text (bytes that begin
+                with a binary format's signature, such as a PNG image's, or
+                mostly control characters in the first 8 KiB), or the parser
+                cannot read it. A few NUL characters are not binary data.
         """
         return self._inner.split_text(html)
 
