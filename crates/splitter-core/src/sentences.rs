@@ -15,21 +15,23 @@
 //! it, never on what lies before an earlier boundary, so the boundaries it
 //! finds from there are the whole text's (a test below compares the two).
 
+use std::ops::Range;
+
 use icu_segmenter::SentenceSegmenter;
 use icu_segmenter::options::SentenceBreakInvariantOptions;
 
-/// The sentence boundaries of one text, found as far as they were asked for.
+/// The sentence boundaries of one text, found where they were asked for.
 #[derive(Debug, Default)]
 pub(crate) struct SentenceBoundaries {
     /// The text with every whitespace character written as as many spaces
     /// as it has bytes, so offsets are the text's own; made at first need.
     spaced: Option<String>,
-    /// The boundaries found, in increasing order: every one up to `scanned`.
+    /// The boundaries found, in increasing order.
     found: Vec<usize>,
-    /// How far the boundaries are known: a boundary itself (or 0).
-    scanned: usize,
-    /// Whether the segmenter has read to the end of the text.
-    done: bool,
+    /// The stretches of the text whose boundaries are all in `found`, in
+    /// order and apart: each begins and ends at a boundary (or the text's
+    /// end), both included.
+    known: Vec<Range<usize>>,
 }
 
 impl SentenceBoundaries {
@@ -37,74 +39,143 @@ impl SentenceBoundaries {
     /// and `end` (byte offsets), in increasing order. `text` must be the
     /// same text on every call.
     pub(crate) fn between(&mut self, text: &str, start: usize, end: usize) -> &[usize] {
+        let end = end.min(text.len());
         if start >= end {
             return &[];
         }
-        self.scan_to(text, end);
+        self.find(text, start, end);
         let low = self.found.partition_point(|&boundary| boundary <= start);
         let high = self.found.partition_point(|&boundary| boundary < end);
         &self.found[low..high.max(low)]
     }
 
-    /// Reads on until every boundary up to `end` is known.
-    fn scan_to(&mut self, text: &str, end: usize) {
-        if self.done || self.scanned >= end {
-            return;
-        }
-        let spaced = self.spaced.get_or_insert_with(|| spaced(text));
-        let from = self.scanned;
-        let Some(rest) = spaced.get(from..) else {
-            self.done = true;
-            return;
-        };
-        let segmenter = SentenceSegmenter::new(SentenceBreakInvariantOptions::default());
-        let mut boundaries = segmenter.segment_str(rest).map(|offset| from + offset);
-        loop {
-            match boundaries.next() {
-                Some(boundary) if boundary <= from => {}
-                Some(boundary) => {
-                    self.found.push(boundary);
-                    self.scanned = boundary;
-                    if boundary >= end {
-                        return;
-                    }
+    /// Finds every boundary strictly between `start` and `end` that is not
+    /// known yet.
+    fn find(&mut self, text: &str, start: usize, end: usize) {
+        let spaced = self.spaced.take().unwrap_or_else(|| spaced(text));
+        let mut at = start;
+        while at < end {
+            // The stretches that end before `at`, and the one that holds it.
+            let next = self.known.partition_point(|stretch| stretch.end < at);
+            if let Some(stretch) = self.known.get(next)
+                && stretch.start <= at
+            {
+                at = stretch.end.max(at + 1);
+                continue;
+            }
+            let floor = next
+                .checked_sub(1)
+                .and_then(|before| self.known.get(before))
+                .map_or(0, |stretch| stretch.end);
+            let ceiling = self
+                .known
+                .get(next)
+                .map_or(text.len(), |stretch| stretch.start);
+            let from = certain_boundary(spaced.as_bytes(), floor, at);
+            let mut found = Vec::new();
+            let mut reached = text.len();
+            let segmenter = SentenceSegmenter::new(SentenceBreakInvariantOptions::default());
+            let Some(rest) = spaced.get(from..) else {
+                break;
+            };
+            for boundary in segmenter.segment_str(rest).map(|offset| from + offset) {
+                if boundary >= ceiling {
+                    // The next stretch begins at a boundary, which this
+                    // scan reaches from a boundary before it.
+                    found.push(ceiling);
+                    reached = ceiling;
+                    break;
                 }
-                None => {
-                    self.done = true;
-                    return;
+                found.push(boundary);
+                if boundary >= end {
+                    reached = boundary;
+                    break;
                 }
             }
+            self.record(from..reached, found);
+            at = reached.max(at + 1);
         }
+        self.spaced = Some(spaced);
     }
+
+    /// Adds the boundaries `found` of the stretch `stretch` (which touches
+    /// or lies between the known ones), joining it with those it touches.
+    fn record(&mut self, stretch: Range<usize>, found: Vec<usize>) {
+        let at = self
+            .found
+            .partition_point(|&boundary| boundary < stretch.start);
+        let skip = self.found[at..]
+            .iter()
+            .take_while(|&&boundary| boundary <= stretch.end)
+            .count();
+        self.found.splice(at..at + skip, found);
+        let first = self
+            .known
+            .partition_point(|known| known.end < stretch.start);
+        let last = self
+            .known
+            .partition_point(|known| known.start <= stretch.end);
+        let joined = self.known[first..last]
+            .iter()
+            .fold(stretch, |joined, known| {
+                joined.start.min(known.start)..joined.end.max(known.end)
+            });
+        self.known.splice(first..last, [joined]);
+    }
+}
+
+/// The last place at or before `at`, and not before `floor` (a boundary),
+/// where a sentence boundary lies whatever precedes it: a capital Latin
+/// letter after spaces after a full stop, question mark or exclamation mark.
+/// UAX #29 breaks there (rule SB11): no rule before it keeps a terminator,
+/// spaces and then an uppercase letter together. The segmenter can start
+/// there instead of at `floor`, and finds the whole text's boundaries after
+/// it.
+fn certain_boundary(spaced: &[u8], floor: usize, at: usize) -> usize {
+    let mut position = at.min(spaced.len().saturating_sub(1));
+    while position > floor + 1 {
+        if spaced[position].is_ascii_uppercase() && spaced[position - 1] == b' ' {
+            let mut before = position - 1;
+            while before > floor && spaced[before] == b' ' {
+                before -= 1;
+            }
+            if matches!(spaced[before], b'.' | b'?' | b'!') {
+                return position;
+            }
+        }
+        position -= 1;
+    }
+    floor
 }
 
 /// `text` with each whitespace character replaced by as many spaces as it
 /// has bytes in UTF-8: the same offsets, and to UAX #29 a run of spaces
 /// reads as one.
 fn spaced(text: &str) -> String {
-    if text.is_ascii() {
-        let bytes = text
-            .bytes()
-            .map(|byte| {
-                if byte.is_ascii_whitespace() || byte == 0x0b {
-                    b' '
-                } else {
-                    byte
-                }
-            })
-            .collect();
-        // Only ASCII bytes were replaced by ASCII bytes.
-        return String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned());
-    }
-    let mut spaced = String::with_capacity(text.len());
-    for character in text.chars() {
-        if character.is_whitespace() {
-            spaced.extend(std::iter::repeat_n(' ', character.len_utf8()));
-        } else {
-            spaced.push(character);
+    let mut bytes = text.as_bytes().to_vec();
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        if byte.is_ascii() {
+            if matches!(byte, b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
+                bytes[at] = b' ';
+            }
+            at += 1;
+            continue;
         }
+        let Some(character) = text.get(at..).and_then(|rest| rest.chars().next()) else {
+            at += 1;
+            continue;
+        };
+        let width = character.len_utf8();
+        // Only U+0085, U+00A0, U+1680, U+2000–U+205F and U+3000 are
+        // whitespace beyond ASCII; their first bytes are these.
+        if matches!(byte, 0xC2 | 0xE1 | 0xE2 | 0xE3) && character.is_whitespace() {
+            bytes[at..at + width].fill(b' ');
+        }
+        at += width;
     }
-    spaced
+    // Whole characters were replaced by ASCII spaces: still UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
 }
 
 #[cfg(test)]
@@ -158,6 +229,18 @@ mod tests {
         assert_eq!(boundaries.between(text, 7, 7), [] as [usize; 0]);
     }
 
+    #[test]
+    fn a_capital_after_a_full_stop_and_a_space_is_a_certain_boundary() {
+        let text = b"one two. Three four? five. Six";
+        assert_eq!(certain_boundary(text, 0, text.len()), 27);
+        assert_eq!(certain_boundary(text, 0, 26), 9);
+        assert_eq!(certain_boundary(text, 0, 9), 9);
+        assert_eq!(certain_boundary(text, 0, 8), 0);
+        // Not before the floor, which is a boundary itself.
+        assert_eq!(certain_boundary(text, 10, 26), 10);
+        assert_eq!(certain_boundary(b"", 0, 5), 0);
+    }
+
     proptest! {
         /// Asked piece by piece, in any order, the boundaries are those of
         /// the whole text: restarting at a boundary loses nothing.
@@ -168,6 +251,7 @@ mod tests {
                     "word", "Word", "e.g.", "U.S.", "3.14", ". ", "? ", "! ", "\n", "\n\n",
                     " ", "\"", ") ", "(", "。", "これ", "' ", "...", "Mr.", "a", "I", "1.",
                     "\u{a0}", "\u{2029}", ";", ":", "—", "«", "»", "¿", "Ω", "ω", "\t",
+                    ". A", "? B", "! C", ".  D", ".\u{300}", "\u{ad}", "Z", "\u{2028}E",
                 ]),
                 0..60,
             ),
