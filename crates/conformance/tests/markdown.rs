@@ -181,9 +181,10 @@ fn tables_expand_spans_pad_rows_and_join_header_rows() {
     // A table inside a cell is its text.
     assert_eq!(
         markdown(
-            "<table><tr><td>x<table><tr><td>in</td><td>ner</td></tr></table></td></tr></table>"
+            "<table><tr><td>x<table><tr><td>in</td><td>ner</td></tr></table></td><td>y</td></tr>\
+             </table>"
         ),
-        "| x in ner |\n| --- |"
+        "| x in ner | y |\n| --- | --- |"
     );
     // Without rows, nothing.
     assert_eq!(markdown("<p>a</p><table></table><p>b</p>"), "a\n\nb");
@@ -271,6 +272,56 @@ fn the_markdown_reads_back_as_the_documents_structure() {
             read.words, words,
             "[{backend}] the words are the normalized text's"
         );
+    }
+}
+
+/// A one-column table (layout: a page wrapped in one cell, a navigation
+/// box) reads back as its blocks, no table; a full-width first header row
+/// as a paragraph before the table, not in its header. Split, a chunk of
+/// either begins with no delimiter row and reads back alone.
+#[test]
+fn one_column_tables_and_title_rows_read_back_as_blocks() {
+    let items: String = (0..10)
+        .map(|i| format!("<li>item {i} with some words</li>"))
+        .collect();
+    let rows: String = (0..10)
+        .map(|i| format!("<tr><td>{}</td><td>venue {i}</td></tr>", 2000 + i))
+        .collect();
+    let html = format!(
+        "<table><tr><td><h2>News</h2><p>Para one.</p><ul>{items}</ul>\
+         <table><tr><th>Navigation</th></tr><tr><td><a href=/a>Home</a></td></tr></table>\
+         </td></tr></table>\
+         <table><caption>Medals</caption><tr><th colspan=2>Representing Poland</th></tr>\
+         <tr><th>Year</th><th>Venue</th></tr>{rows}</table>"
+    );
+    let whole = markdown_splitter(100_000, |_| {});
+    let plain = Splitter::new(SplitterConfig::new(100_000)).expect("valid");
+    for (backend, chunks) in split_all(&whole, &html) {
+        let read = read_back(chunks.canonical_text());
+        assert_eq!(read.headings, ["News"], "[{backend}]");
+        assert_eq!(read.table_headers, [vec!["Year", "Venue"]], "[{backend}]");
+        assert!(
+            chunks
+                .canonical_text()
+                .contains("Medals\n\nRepresenting Poland\n\n| Year | Venue |"),
+            "[{backend}] {}",
+            chunks.canonical_text()
+        );
+        let normalized = backend.split(&plain, &html).expect("parses");
+        let words: Vec<&str> = normalized.canonical_text().split_whitespace().collect();
+        assert_eq!(read.words, words, "[{backend}]");
+    }
+    let small = markdown_splitter(80, |_| {});
+    for (backend, chunks) in split_all(&small, &html) {
+        assert!(chunks.len() > 4, "[{backend}] {:?}", chunks.to_strings());
+        for chunk in &chunks {
+            assert!(
+                !chunk.text.starts_with("| ---"),
+                "[{backend}] {:?}",
+                chunk.text
+            );
+        }
+        assert_chunks_stand_alone(backend, &chunks);
     }
 }
 
@@ -393,8 +444,8 @@ fn what_a_chunk_carries_in_a_block_quote_keeps_the_quote() {
 /// heading path entry is its words, without the cell's `|`.
 #[test]
 fn a_heading_in_a_table_cell_names_its_words() {
-    let html = "<table><tr><td><h2>Minecraft News</h2>Powered by Tumblr</td></tr></table>\
-                <p>after</p>";
+    let html = "<table><tr><td><h2>Minecraft News</h2>Powered by Tumblr</td><td>x</td></tr>\
+                </table><p>after</p>";
     let splitter = markdown_splitter(10, |_| {});
     for (backend, chunks) in split_all(&splitter, html) {
         let last = chunks.iter().next_back().expect("chunks");
@@ -414,7 +465,7 @@ fn a_heading_in_a_table_cell_names_its_words() {
 #[test]
 fn heading_paths_name_words_without_markdown() {
     let html = "<table><tr><td><h2><a href=\"/a\">Linked <em>cell</em> <code>x|y</code></a></h2>\
-                </td></tr></table><p>first</p>\
+                </td><td>z</td></tr></table><p>first</p>\
                 <h1><a href=\"/b\">Top</a> <b>one</b></h1><p>second</p>\
                 <h2>Outer <span><h3><a href=\"/c\">*Inner*</a> 1.</h3></span> tail</h2><p>third</p>";
     let splitter = markdown_splitter(12, |config| config.links = Links::Inline);
@@ -484,8 +535,8 @@ fn emphasis_around_a_table_stays_in_its_cells() {
         "| **a** | **b** |\n| --- | --- |"
     );
     assert_eq!(
-        markdown("<b><table><tr><td><i></i></td></tr></table>x</b>"),
-        "| |\n| --- |\n\n**x**"
+        markdown("<b><table><tr><td><i></i></td><td></td></tr></table>x</b>"),
+        "| | |\n| --- | --- |\n\n**x**"
     );
 }
 

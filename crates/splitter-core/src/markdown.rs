@@ -8,6 +8,8 @@
 //! code element's text); the text itself is written once, by the Markdown
 //! writer (`markdown_writer`) as the walk in `canonical` reaches it.
 
+use std::ops::Range;
+
 use crate::adapter::{DomAdapter, NodeKind};
 use crate::text::collapse_whitespace;
 
@@ -22,14 +24,26 @@ pub(crate) struct TableLayout<N> {
     /// The table's rows in document order: the `tr` children of the table
     /// and of its `thead`, `tbody` and `tfoot`.
     pub(crate) rows: Vec<RowLayout<N>>,
-    /// The number of columns of the widest row.
+    /// The number of columns of the widest row, the title rows left out.
     pub(crate) width: usize,
-    /// How many leading rows make the header (at least 1 when there are
-    /// rows).
-    pub(crate) header_rows: usize,
+    /// A table of one column (every row one cell once spans are expanded:
+    /// its own, or one from a row above, of any `colspan`): layout, not
+    /// data. It is no pipe table; each cell is a block, written as a `div`
+    /// would be.
+    pub(crate) one_column: bool,
+    /// How many leading rows are the table's titles: one cell each, a
+    /// header row, spanning every column of the rows after them. They are
+    /// written as paragraphs before the table, not into every column's
+    /// header.
+    pub(crate) titles: usize,
+    /// The indices of the header rows: the rows of `thead`, else the
+    /// leading rows whose cells are all `th`, else the first row, all
+    /// counted from the row after the titles. Not empty when there are rows
+    /// after the titles.
+    pub(crate) header: Range<usize>,
     /// For each column, the texts of the header rows after the first, each
-    /// distinct from those above it, to be joined to the first row's cell
-    /// with ` / `.
+    /// distinct from those above it, to be joined to the first header
+    /// row's cell with ` / `.
     pub(crate) header_more: Vec<Vec<String>>,
 }
 
@@ -48,6 +62,19 @@ pub(crate) struct CellLayout<N> {
     pub(crate) rowspan: usize,
 }
 
+/// What the header rule reads of a row.
+#[derive(Clone, Copy)]
+struct RowKind {
+    /// It is a row of a `thead`.
+    in_thead: bool,
+    /// It has cells, all `th`.
+    all_th: bool,
+    /// How many columns it reaches, cells from rows above included.
+    extent: usize,
+    /// How many cells it holds, cells from rows above included.
+    cells: usize,
+}
+
 fn is_named<A: DomAdapter>(dom: &A, node: A::Node, names: &[&str]) -> bool {
     dom.kind(node) == NodeKind::Element && {
         let name = dom.element_name(node);
@@ -62,17 +89,57 @@ fn span_attribute<A: DomAdapter>(dom: &A, node: A::Node, name: &str) -> usize {
         .map_or(1, |span| span.min(MAX_SPAN))
 }
 
+/// How many leading rows are titles (SPEC §3.2): the leading rows of the
+/// header rows (`header`: `thead`, else the leading all-`th` rows, else the
+/// first row) that are one cell each, reaching no row below, each spanning
+/// every column of the rows after the last of them.
+fn title_rows<N>(rows: &[RowLayout<N>], kinds: &[RowKind], header: Range<usize>) -> usize {
+    // The widest of the rows from each row on.
+    let mut width_from = vec![0; kinds.len() + 1];
+    for (index, kind) in kinds.iter().enumerate().rev() {
+        width_from[index] = width_from[index + 1].max(kind.extent);
+    }
+    let mut titles = 0;
+    let mut narrowest = usize::MAX;
+    for (index, row) in rows.iter().enumerate().take(header.end) {
+        let [cell] = row.cells.as_slice() else {
+            break;
+        };
+        if cell.rowspan > 1 {
+            break;
+        }
+        narrowest = narrowest.min(cell.colspan);
+        if narrowest >= width_from[index + 1] {
+            titles = index + 1;
+        }
+    }
+    titles
+}
+
+/// The header rows among `kinds[from..]` (SPEC §3.2): the leading rows of
+/// `thead`, else the leading rows whose cells are all `th`, else the first.
+fn header_rows(kinds: &[RowKind], from: usize) -> Range<usize> {
+    let rest = kinds.get(from..).unwrap_or_default();
+    if rest.is_empty() {
+        return from..from;
+    }
+    let thead = rest.iter().take_while(|kind| kind.in_thead).count();
+    let all_th = rest.iter().take_while(|kind| kind.all_th).count();
+    let count = if thead > 0 { thead } else { all_th.max(1) };
+    from..from + count
+}
+
 impl<N: Copy + Eq> TableLayout<N> {
     /// Lays out `table`: which column each cell starts in, with the columns
-    /// that cells of earlier rows cover (`rowspan`) skipped.
+    /// that cells of earlier rows cover (`rowspan`) skipped; whether it is
+    /// one column, which leading rows are titles, its header rows.
     pub(crate) fn read<A: DomAdapter<Node = N>>(dom: &A, table: N) -> Self {
         let mut rows = Vec::new();
-        let mut thead_rows = 0;
-        let mut all_th_rows = 0;
-        let mut all_th_so_far = true;
-        // For each column, how many more rows a cell above still covers.
-        let mut covered: Vec<usize> = Vec::new();
-        let mut width = 0;
+        let mut kinds = Vec::new();
+        // For each column, how many more rows a cell above still covers,
+        // and which cell (numbered in document order).
+        let mut covered: Vec<(usize, usize)> = Vec::new();
+        let mut cell_count = 0;
         let mut row_nodes = Vec::new();
         for child in dom.children(table) {
             if is_named(dom, child, &["tr"]) {
@@ -90,23 +157,33 @@ impl<N: Copy + Eq> TableLayout<N> {
             let mut cells = Vec::new();
             let mut column = 0;
             let mut all_th = true;
+            // The cells of rows above that reach into this one.
+            let mut from_above = 0;
+            let mut last_above = None;
+            for &(rows, cell) in &covered {
+                if rows > 0 && last_above != Some(cell) {
+                    from_above += 1;
+                    last_above = Some(cell);
+                }
+            }
             for cell in dom.children(row) {
                 if !is_named(dom, cell, &["td", "th"]) {
                     continue;
                 }
                 all_th &= is_named(dom, cell, &["th"]);
-                while covered.get(column).is_some_and(|&rows| rows > 0) {
+                while covered.get(column).is_some_and(|&(rows, _)| rows > 0) {
                     column += 1;
                 }
                 let colspan = span_attribute(dom, cell, "colspan");
                 let rowspan = span_attribute(dom, cell, "rowspan");
                 let end = column.saturating_add(colspan);
                 if covered.len() < end {
-                    covered.resize(end, 0);
+                    covered.resize(end, (0, 0));
                 }
                 for slot in &mut covered[column..end] {
-                    *slot = rowspan;
+                    *slot = (rowspan, cell_count);
                 }
+                cell_count += 1;
                 cells.push(CellLayout {
                     node: cell,
                     column,
@@ -117,42 +194,63 @@ impl<N: Copy + Eq> TableLayout<N> {
             }
             let used = covered
                 .iter()
-                .rposition(|&rows| rows > 0)
+                .rposition(|&(rows, _)| rows > 0)
                 .map_or(0, |i| i + 1);
-            width = width.max(column).max(used);
-            for rows in &mut covered {
+            for (rows, _) in &mut covered {
                 *rows = rows.saturating_sub(1);
             }
-            if in_thead && thead_rows == rows.len() {
-                thead_rows += 1;
-            }
-            all_th_so_far &= all_th && !cells.is_empty();
-            if all_th_so_far {
-                all_th_rows += 1;
-            }
+            kinds.push(RowKind {
+                in_thead,
+                all_th: all_th && !cells.is_empty(),
+                extent: column.max(used),
+                cells: cells.len() + from_above,
+            });
             rows.push(RowLayout { node: row, cells });
         }
-        let header_rows = if rows.is_empty() {
+        // One column: every row holds one cell at most, its own or one
+        // from above, however many columns it spans (a navigation box's
+        // rows are each one cell of `colspan="2"`).
+        let one_column = kinds.iter().all(|kind| kind.cells <= 1);
+        let header = header_rows(&kinds, 0);
+        let titles = if one_column {
             0
-        } else if thead_rows > 0 {
-            thead_rows
         } else {
-            all_th_rows.max(1)
+            title_rows(&rows, &kinds, header.clone())
+        };
+        let width = kinds
+            .get(titles..)
+            .unwrap_or_default()
+            .iter()
+            .map(|kind| kind.extent)
+            .max()
+            .unwrap_or(0);
+        // The header rows after the titles; when every header row is a
+        // title, the rows after them are read as a table without a title
+        // (the first of them the header when none is in `thead` or `th`).
+        let header = if titles < header.end {
+            titles..header.end
+        } else {
+            header_rows(&kinds, titles)
         };
         let mut layout = TableLayout {
             rows,
             width,
-            header_rows,
+            one_column,
+            titles,
+            header,
             header_more: vec![Vec::new(); width],
         };
-        layout.join_header(dom);
+        if !layout.one_column {
+            layout.join_header(dom);
+        }
         layout
     }
 
     /// The texts the header rows after the first add to each column.
     fn join_header<A: DomAdapter<Node = N>>(&mut self, dom: &A) {
         let mut seen: Vec<Vec<String>> = vec![Vec::new(); self.width];
-        for (index, row) in self.rows.iter().take(self.header_rows).enumerate() {
+        let header_rows = self.rows.get(self.header.clone()).unwrap_or_default();
+        for (index, row) in header_rows.iter().enumerate() {
             for cell in &row.cells {
                 let text = collapse_whitespace(&plain_text(dom, cell.node));
                 let columns = cell.column..(cell.column + cell.colspan).min(self.width);
@@ -535,6 +633,99 @@ fn line_start_escape(word: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{ArenaDom, tree};
+
+    /// The layout of the first element of `markup`, a table.
+    fn layout(markup: &str) -> TableLayout<usize> {
+        let dom: ArenaDom = tree(markup);
+        let table = dom.first_child(ArenaDom::DOCUMENT).expect("a table");
+        TableLayout::read(&dom, table)
+    }
+
+    #[test]
+    fn a_table_whose_rows_have_one_cell_is_one_column() {
+        let one = layout("<table><tr><th>a</th></tr><tr><td>b</td></tr></table>");
+        assert!(one.one_column && one.titles == 0);
+        let spans = layout("<table><tr><td rowspan=3>a</td></tr><tr></tr><tr></tr></table>");
+        assert!(spans.one_column);
+        // A navigation box: every row one cell over both columns.
+        let navbox = layout(
+            "<table><tr><th colspan=2>T</th></tr><tr><td colspan=2></td></tr>\
+             <tr><td colspan=2>list</td></tr></table>",
+        );
+        assert!(navbox.one_column && navbox.titles == 0);
+        // A cell from the row above makes two.
+        let above =
+            layout("<table><tr><td rowspan=2>a</td><td>b</td></tr><tr><td>c</td></tr></table>");
+        assert!(!above.one_column);
+        let two = layout("<table><tr><td>a</td></tr><tr><td>b</td><td>c</td></tr></table>");
+        assert!(!two.one_column && two.titles == 0);
+        assert_eq!((two.width, two.header.clone()), (2, 0..1));
+        assert!(layout("<table></table>").one_column);
+    }
+
+    #[test]
+    fn a_leading_row_of_one_cell_over_every_column_is_the_title() {
+        let titled = layout(
+            "<table><thead><tr><th colspan=3>T</th></tr><tr><th>a</th><th>b</th></tr></thead>\
+             <tbody><tr><td>1</td><td>2</td></tr></tbody></table>",
+        );
+        assert!(titled.titles == 1 && !titled.one_column);
+        assert_eq!((titled.width, titled.header.clone()), (2, 1..2));
+        // The title is the only header row: the rows after it are read as a
+        // table of their own (their first row the header).
+        let alone = layout(
+            "<table><thead><tr><th colspan=2>T</th></tr></thead>\
+             <tbody><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></tbody></table>",
+        );
+        assert_eq!(alone.titles, 1);
+        assert_eq!(alone.header, 1..2);
+        // Over one column the table is one column, its title a cell.
+        let over_one = layout("<table><tr><th colspan=2>T</th></tr><tr><td>1</td></tr></table>");
+        assert!(over_one.one_column && over_one.titles == 0);
+        // Not every column, or more than one row: no title.
+        let short = layout("<table><tr><th>T</th></tr><tr><td>1</td><td>2</td></tr></table>");
+        assert_eq!(short.titles, 0);
+        let tall = layout(
+            "<table><tr><th colspan=2 rowspan=2>T</th></tr><tr></tr>\
+             <tr><td>1</td><td>2</td></tr></table>",
+        );
+        assert_eq!(tall.titles, 0);
+        assert_eq!(tall.header, 0..1);
+        // Several leading rows, each over every column: several titles.
+        let two_titles = layout(
+            "<table><tr><th colspan=4>Election</th></tr><tr><th colspan=4>Seats</th></tr>\
+             <tr><th></th><th>First</th><th>Second</th><th>Third</th></tr>\
+             <tr><td>Leader</td><td>a</td><td>b</td><td>c</td></tr></table>",
+        );
+        assert_eq!(two_titles.titles, 2);
+        assert_eq!((two_titles.width, two_titles.header.clone()), (4, 2..3));
+        // A row that does not span every column ends the titles.
+        let narrow = layout(
+            "<table><tr><th colspan=2>T</th></tr><tr><th>U</th></tr>\
+             <tr><th colspan=2>V</th></tr><tr><td>a</td><td>b</td></tr></table>",
+        );
+        assert_eq!(narrow.titles, 1);
+        assert_eq!(narrow.header, 1..3);
+        // A first row of `td` is a header row (no row is all `th`), so a
+        // title; the rows after are read again, their first the header.
+        let image =
+            layout("<table><tr><td colspan=2></td></tr><tr><th>a</th><td>b</td></tr></table>");
+        assert_eq!((image.titles, image.header.clone()), (1, 1..2));
+        let standings = layout(
+            "<table><tr><td colspan=99>Standings</td></tr><tr><th></th><th colspan=2>Conf</th></tr>\
+             <tr><th>Team</th><th>W</th><th>L</th></tr><tr><td>a</td><td>1</td><td>2</td></tr></table>",
+        );
+        assert_eq!(standings.titles, 1);
+        assert_eq!((standings.width, standings.header.clone()), (3, 1..3));
+        // A row after the header rows is no title: a navigation box's
+        // spacer under its title is its header.
+        let spacer = layout(
+            "<table><tr><th colspan=2>T</th></tr><tr><td colspan=2></td></tr>\
+             <tr><th>a</th><td>b</td></tr></table>",
+        );
+        assert_eq!((spacer.titles, spacer.header.clone()), (1, 1..2));
+    }
 
     fn escaped(word: &str) -> String {
         let mut out = String::new();

@@ -481,6 +481,11 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
             }
             Mark::Table if !one_line => {
                 let layout = TableLayout::read(dom, node);
+                if layout.one_column {
+                    // Layout, not data: its rows and cells are blocks, as
+                    // `div`s are, and it carries no header.
+                    return Opened::Nothing;
+                }
                 let width = layout.width;
                 self.tables.push(TableState {
                     layout,
