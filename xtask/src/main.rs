@@ -1,5 +1,6 @@
 //! Project tasks: `cargo xtask equivalence`, `cargo xtask bench`,
-//! `cargo xtask main-content`, `cargo xtask page-metadata`.
+//! `cargo xtask main-content`, `cargo xtask page-metadata`,
+//! `cargo xtask retrieval`.
 
 mod bench;
 mod corpus;
@@ -7,6 +8,7 @@ mod equivalence;
 mod main_content;
 mod markdown;
 mod page_metadata;
+mod retrieval;
 mod wcxb;
 
 use std::path::PathBuf;
@@ -32,6 +34,8 @@ enum Command {
     MainContent(main_content::Args),
     /// Measure page metadata (title, author, date) on the WCXB pages.
     PageMetadata(page_metadata::Args),
+    /// Measure BM25 retrieval over our chunks on pages with questions.
+    Retrieval(retrieval::Args),
     /// (internal) Split a corpus once in this fresh process; print the
     /// peak RSS in KiB and the split time in seconds.
     #[command(hide = true)]
@@ -45,6 +49,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::MainContent(args) => main_content::run(args),
         Command::PageMetadata(args) => page_metadata::run(args),
+        Command::Retrieval(args) => retrieval::run(args),
         Command::Probe { backend, corpus } => bench::probe(&backend, &corpus),
     };
     match result {
