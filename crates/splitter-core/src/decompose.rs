@@ -376,9 +376,6 @@ impl<'a, S: Sizer, A: DomAdapter> Decomposition<'a, S, A> {
                 };
                 (before, across)
             };
-            if last < part.first {
-                continue;
-            }
             parts.push(Group {
                 last,
                 end: boundary,
