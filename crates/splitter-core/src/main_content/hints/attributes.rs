@@ -95,37 +95,24 @@ const HEADING_TEXT_LIMIT: usize = 400;
 /// digits, in the same words, lowercased, perhaps followed by a number
 /// that makes the id unique (`setting-up-1`).
 pub(super) fn names_first_heading<A: DomAdapter>(dom: &A, node: A::Node, id: &str) -> bool {
-    let mut child = dom.first_child(node);
-    while let Some(at) = child {
-        if dom.kind(at) == NodeKind::Element {
-            break;
-        }
-        child = dom.next_sibling(at);
-    }
-    let Some(heading) = child else {
+    let Some(heading) = dom
+        .children(node)
+        .find(|&child| dom.kind(child) == NodeKind::Element)
+    else {
         return false;
     };
     if !is_heading_element(dom.element_name(heading)) {
         return false;
     }
-    // The heading's text, in document order, by an explicit stack.
+    // The heading's text, in document order.
     let mut text = String::new();
-    let mut stack = Vec::new();
-    stack.extend(dom.first_child(heading));
-    while let Some(at) = stack.pop() {
-        if let Some(next) = dom.next_sibling(at) {
-            stack.push(next);
-        }
-        match dom.kind(at) {
-            NodeKind::Text => {
-                text.push(' ');
-                text.push_str(&dom.text(at));
-                if text.len() > HEADING_TEXT_LIMIT {
-                    return false;
-                }
+    for at in dom.descendants(heading) {
+        if dom.kind(at) == NodeKind::Text {
+            text.push(' ');
+            text.push_str(&dom.text(at));
+            if text.len() > HEADING_TEXT_LIMIT {
+                return false;
             }
-            NodeKind::Element => stack.extend(dom.first_child(at)),
-            _ => {}
         }
     }
     is_slug_of(id, &text)

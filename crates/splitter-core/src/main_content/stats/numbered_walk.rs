@@ -5,7 +5,7 @@
 
 use std::hash::Hasher as _;
 
-use crate::adapter::{DomAdapter, NodeKind};
+use crate::adapter::{Descendants, DomAdapter, NodeKind};
 
 use super::{OMITTED, Stats};
 
@@ -108,18 +108,23 @@ pub(in crate::main_content) enum Step<N> {
 /// over elements that the statistics did not walk into (those they left
 /// out, `OMITTED`) passes over their children with
 /// [`skip_children`](NumberedWalk::skip_children), or the numbers go
-/// wrong. Other nodes (comments) are passed over. No recursion: one stack
-/// entry per open element.
+/// wrong. Other nodes (comments) are passed over. The walk is the core's
+/// one subtree walk ([`DomAdapter::descendants`]), with the numbers kept
+/// beside it: no recursion.
 pub(in crate::main_content) struct NumberedWalk<'a, A: DomAdapter> {
     dom: &'a A,
     /// Where each element's subtree ends, to pass over one.
     stats: &'a Stats,
-    /// Per open element: its next child to visit, and its number.
-    open: Vec<(Option<A::Node>, usize)>,
+    /// The nodes below the starting element.
+    nodes: Descendants<'a, A>,
+    /// The numbers of the starting element and of the open elements below
+    /// it, the deepest last: a node at depth `d` is in `parents[d - 1]`.
+    parents: Vec<usize>,
     /// The number the next element gets.
     next_index: usize,
-    /// The element last given, whose children come next unless skipped.
-    entered: Option<(A::Node, usize)>,
+    /// The number of the element last given, whose children come next
+    /// unless skipped.
+    entered: Option<usize>,
 }
 
 impl<'a, A: DomAdapter> NumberedWalk<'a, A> {
@@ -133,7 +138,8 @@ impl<'a, A: DomAdapter> NumberedWalk<'a, A> {
         NumberedWalk {
             dom,
             stats,
-            open: vec![(dom.first_child(node), index)],
+            nodes: dom.descendants(node),
+            parents: vec![index],
             next_index: index + 1,
             entered: None,
         }
@@ -142,7 +148,8 @@ impl<'a, A: DomAdapter> NumberedWalk<'a, A> {
     /// Passes over the children of the element last given, and their
     /// numbers ([`Stats::subtree_end`]).
     pub(in crate::main_content) fn skip_children(&mut self) {
-        if let Some((_, index)) = self.entered.take() {
+        if let Some(index) = self.entered.take() {
+            self.nodes.skip_subtree();
             self.next_index = self.next_index.max(self.stats.subtree_end(index));
         }
     }
@@ -152,55 +159,22 @@ impl<A: DomAdapter> Iterator for NumberedWalk<'_, A> {
     type Item = Step<A::Node>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Some((node, index)) = self.entered.take() {
-            self.open.push((self.dom.first_child(node), index));
-        }
+        self.entered = None;
         loop {
-            let (next, parent) = self.open.last_mut()?;
-            let Some(node) = *next else {
-                self.open.pop();
-                continue;
-            };
-            *next = self.dom.next_sibling(node);
-            let parent = *parent;
+            let node = self.nodes.next()?;
+            let depth = self.nodes.depth();
+            self.parents.truncate(depth);
             match self.dom.kind(node) {
-                NodeKind::Text => return Some(Step::Text(node, parent)),
+                NodeKind::Text => return Some(Step::Text(node, self.parents[depth - 1])),
                 NodeKind::Element => {
                     let index = self.next_index;
                     self.next_index += 1;
-                    self.entered = Some((node, index));
+                    self.parents.push(index);
+                    self.entered = Some(index);
                     return Some(Step::Element(node, index));
                 }
                 _ => {}
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::TextHash;
-
-    #[test]
-    fn a_text_hashes_alike_node_by_node() {
-        let hash = |parts: &[&str]| {
-            let mut hash = TextHash::default();
-            for part in parts {
-                hash.add(part);
-            }
-            hash.finish()
-        };
-        let whole = hash(&["Keep the mix: ", "rye feeds the yeast."]);
-        // The whitespace at a node's ends, and nodes of whitespace, are
-        // not its text.
-        assert_eq!(
-            whole,
-            hash(&["\n  Keep the mix:", " ", "rye feeds the yeast.\t"])
-        );
-        assert_ne!(whole, hash(&["Keep the mix: ", "rye feeds the yeast!"]));
-        assert_ne!(whole, hash(&["keep the mix: ", "rye feeds the yeast."]));
-        assert_ne!(whole, hash(&["rye feeds the yeast.", "Keep the mix: "]));
-        assert_ne!(hash(&["a"]), hash(&["a", "a"]));
-        assert_ne!(hash(&[]), hash(&["a"]));
     }
 }
