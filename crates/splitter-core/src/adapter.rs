@@ -132,6 +132,24 @@ pub trait DomAdapter {
             next: self.first_child(node),
         }
     }
+
+    /// The nodes below `node`, in document order (pre-order): every
+    /// element, text node and comment of its subtree, `node` itself left
+    /// out. A walk can pass over the subtree of the element it last gave
+    /// ([`Descendants::skip_subtree`]).
+    ///
+    /// Iterative: the walk keeps one entry per open element on the heap, so
+    /// a document nested a million levels deep costs no stack.
+    fn descendants(&self, node: Self::Node) -> Descendants<'_, Self>
+    where
+        Self: Sized,
+    {
+        Descendants {
+            dom: self,
+            open: vec![self.first_child(node)],
+            entered: None,
+        }
+    }
 }
 
 /// Iterator over the children of a node; see [`DomAdapter::children`].
@@ -157,5 +175,193 @@ impl<A: DomAdapter> Clone for Children<'_, A> {
             dom: self.dom,
             next: self.next,
         }
+    }
+}
+
+/// The elements whose content is never text a reader sees: the walks that
+/// read the text under a node pass over their subtrees.
+pub(crate) const UNRENDERED: [&str; 3] = ["script", "style", "template"];
+
+/// Whether `node` is one of the [`UNRENDERED`] elements (names compared
+/// ASCII case-insensitively).
+pub(crate) fn is_unrendered<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
+    dom.kind(node) == NodeKind::Element && {
+        let name = dom.element_name(node);
+        UNRENDERED
+            .iter()
+            .any(|unrendered| name.eq_ignore_ascii_case(unrendered))
+    }
+}
+
+/// Pre-order iterator over the nodes below a node; see
+/// [`DomAdapter::descendants`].
+///
+/// After an element is given, the next call goes down into its children
+/// unless [`skip_subtree`](Descendants::skip_subtree) is called first.
+/// Only elements are gone into: the children of other nodes are never
+/// asked for.
+///
+/// ```
+/// # use splitter_core::{DomAdapter, NodeKind};
+/// # fn visible_text<A: DomAdapter>(dom: &A, node: A::Node) -> String {
+/// let mut text = String::new();
+/// let mut walk = dom.descendants(node);
+/// while let Some(current) = walk.next() {
+///     match dom.kind(current) {
+///         NodeKind::Text => text.push_str(&dom.text(current)),
+///         // Neither scripts nor a figure's caption are read.
+///         NodeKind::Element
+///             if matches!(dom.element_name(current), "script" | "figcaption") =>
+///         {
+///             walk.skip_subtree();
+///         }
+///         _ => {}
+///     }
+/// }
+/// # text
+/// # }
+/// ```
+#[derive(Debug)]
+pub struct Descendants<'a, A: DomAdapter> {
+    dom: &'a A,
+    /// Per open element (the starting node first): its next child to give.
+    open: Vec<Option<A::Node>>,
+    /// The element last given, whose children come next unless skipped.
+    entered: Option<A::Node>,
+}
+
+impl<A: DomAdapter> Descendants<'_, A> {
+    /// Passes over the subtree of the element last given: the next node
+    /// is its next sibling, or what follows its parent. Does nothing when
+    /// the node last given is not an element.
+    pub fn skip_subtree(&mut self) {
+        self.entered = None;
+    }
+
+    /// How deep the node last given is below the starting node: 1 for its
+    /// children, 2 for theirs.
+    pub fn depth(&self) -> usize {
+        self.open.len()
+    }
+}
+
+impl<A: DomAdapter> Iterator for Descendants<'_, A> {
+    type Item = A::Node;
+
+    fn next(&mut self) -> Option<A::Node> {
+        if let Some(element) = self.entered.take() {
+            self.open.push(self.dom.first_child(element));
+        }
+        loop {
+            let next = self.open.last_mut()?;
+            let Some(node) = *next else {
+                self.open.pop();
+                continue;
+            };
+            *next = self.dom.next_sibling(node);
+            if self.dom.kind(node) == NodeKind::Element {
+                self.entered = Some(node);
+            }
+            return Some(node);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{ArenaDom, on_small_stack, tree};
+
+    /// A node as the tests name it: an element's name, or a text's data.
+    fn label(dom: &ArenaDom, node: usize) -> String {
+        match dom.kind(node) {
+            NodeKind::Element => dom.element_name(node).to_owned(),
+            NodeKind::Text => format!("'{}'", dom.text(node)),
+            _ => "?".to_owned(),
+        }
+    }
+
+    /// The nodes below `node` in pre-order, each with its depth, by
+    /// recursion: what the walk must give.
+    fn by_recursion(dom: &ArenaDom, node: usize, depth: usize, out: &mut Vec<(String, usize)>) {
+        for child in dom.children(node) {
+            out.push((label(dom, child), depth));
+            by_recursion(dom, child, depth + 1, out);
+        }
+    }
+
+    #[test]
+    fn descendants_are_given_in_document_order_with_their_depth() {
+        let dom = tree("<div>a<p>b<i>c</i></p><ul><li>d</li><li></li></ul>e</div><hr>f");
+        let mut expected = Vec::new();
+        by_recursion(&dom, ArenaDom::DOCUMENT, 1, &mut expected);
+        let mut walk = dom.descendants(ArenaDom::DOCUMENT);
+        let mut given = Vec::new();
+        while let Some(node) = walk.next() {
+            given.push((label(&dom, node), walk.depth()));
+        }
+        assert_eq!(given, expected);
+        assert_eq!(given.len(), 13);
+        // The starting node is left out; a node without children gives none.
+        let p = dom.descendants(ArenaDom::DOCUMENT).nth(2).expect("the p");
+        let below_p: Vec<_> = dom.descendants(p).map(|n| label(&dom, n)).collect();
+        assert_eq!(below_p, ["'b'", "i", "'c'"]);
+        let hr = dom.descendants(ArenaDom::DOCUMENT).nth(11).expect("the hr");
+        assert_eq!(dom.descendants(hr).count(), 0);
+    }
+
+    #[test]
+    fn a_skipped_subtree_is_passed_over_and_the_walk_goes_on_after_it() {
+        let dom = tree("<div>a<script>x<b>y</b></script>b</div><script>z</script>c");
+        let mut walk = dom.descendants(ArenaDom::DOCUMENT);
+        let mut given = Vec::new();
+        while let Some(node) = walk.next() {
+            if is_unrendered(&dom, node) {
+                walk.skip_subtree();
+            }
+            given.push(label(&dom, node));
+        }
+        assert_eq!(given, ["div", "'a'", "script", "'b'", "script", "'c'"]);
+        // Skipping after a text node changes nothing.
+        let mut walk = dom.descendants(ArenaDom::DOCUMENT);
+        let mut count = 0;
+        while let Some(node) = walk.next() {
+            if dom.kind(node) == NodeKind::Text {
+                walk.skip_subtree();
+            }
+            count += 1;
+        }
+        assert_eq!(count, 10);
+    }
+
+    #[test]
+    fn unrendered_names_are_matched_in_any_case() {
+        let dom =
+            tree("<SCRIPT></SCRIPT><Style></Style><template></template><noscript></noscript>");
+        let unrendered: Vec<_> = dom
+            .children(ArenaDom::DOCUMENT)
+            .map(|node| is_unrendered(&dom, node))
+            .collect();
+        assert_eq!(unrendered, [true, true, true, false]);
+    }
+
+    #[test]
+    fn a_million_levels_cost_no_stack() {
+        on_small_stack(|| {
+            let mut dom = ArenaDom::new();
+            let mut parent = ArenaDom::DOCUMENT;
+            for _ in 0..1_000_000 {
+                parent = dom.element(parent, "div");
+            }
+            dom.add_text(parent, "deep");
+            let mut walk = dom.descendants(ArenaDom::DOCUMENT);
+            let mut deepest = 0;
+            let mut count = 0;
+            while walk.next().is_some() {
+                deepest = deepest.max(walk.depth());
+                count += 1;
+            }
+            assert_eq!((count, deepest), (1_000_001, 1_000_001));
+        });
     }
 }

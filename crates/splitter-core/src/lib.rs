@@ -70,7 +70,7 @@ mod tests;
 mod text;
 mod tokens;
 
-pub use adapter::{Children, DomAdapter, NodeKind};
+pub use adapter::{Children, Descendants, DomAdapter, NodeKind};
 pub use chunks::{Chunk, ChunkIter, ChunkMetadata, Chunks, HeadingPath, InvariantViolation, Texts};
 pub use config::{
     CONFIG_KEYS, ConfigKey, Content, Format, Links, SplitterConfig, ValueKind, Whitespace,

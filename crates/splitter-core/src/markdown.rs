@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use crate::adapter::{DomAdapter, NodeKind};
+use crate::adapter::{DomAdapter, NodeKind, is_unrendered};
 use crate::text::collapse_whitespace;
 
 /// The most columns or rows one cell may span; larger values (and the
@@ -299,20 +299,12 @@ fn for_each_text_where<A: DomAdapter>(
     mut left_out: impl FnMut(A::Node) -> bool,
     mut visit: impl FnMut(&str),
 ) {
-    let mut stack = vec![dom.first_child(node)];
-    while let Some(next) = stack.last_mut() {
-        let Some(current) = *next else {
-            stack.pop();
-            continue;
-        };
-        *next = dom.next_sibling(current);
+    let mut walk = dom.descendants(node);
+    while let Some(current) = walk.next() {
         match dom.kind(current) {
             NodeKind::Text => visit(&dom.text(current)),
-            NodeKind::Element
-                if !is_named(dom, current, &["script", "style", "template"])
-                    && !left_out(current) =>
-            {
-                stack.push(dom.first_child(current));
+            NodeKind::Element if is_unrendered(dom, current) || left_out(current) => {
+                walk.skip_subtree();
             }
             _ => {}
         }
@@ -326,28 +318,18 @@ fn first_char<A: DomAdapter>(
     node: A::Node,
     left_out: &mut impl FnMut(A::Node) -> bool,
 ) -> Option<char> {
-    let mut stack = vec![dom.first_child(node)];
-    while let Some(next) = stack.last_mut() {
-        let Some(current) = *next else {
-            stack.pop();
-            continue;
-        };
-        *next = dom.next_sibling(current);
+    let mut walk = dom.descendants(node);
+    while let Some(current) = walk.next() {
         match dom.kind(current) {
             NodeKind::Text => {
                 if let Some(first) = dom.text(current).chars().next() {
                     return Some(first);
                 }
             }
-            NodeKind::Element
-                if !is_named(dom, current, &["script", "style", "template"])
-                    && !left_out(current) =>
-            {
-                if is_block(dom, current) {
-                    return Some('\n');
-                }
-                stack.push(dom.first_child(current));
+            NodeKind::Element if is_unrendered(dom, current) || left_out(current) => {
+                walk.skip_subtree();
             }
+            NodeKind::Element if is_block(dom, current) => return Some('\n'),
             _ => {}
         }
     }
@@ -424,10 +406,7 @@ pub(crate) fn char_after<A: DomAdapter>(
                         return Some(first);
                     }
                 }
-                NodeKind::Element
-                    if !is_named(dom, next, &["script", "style", "template"])
-                        && !left_out(next) =>
-                {
+                NodeKind::Element if !is_unrendered(dom, next) && !left_out(next) => {
                     if is_block(dom, next) {
                         return None;
                     }

@@ -12,10 +12,12 @@ use std::ops::Range;
 
 use crate::adapter::DomAdapter;
 use crate::config::Links;
-use crate::elements::{Mark, mark_of};
+use crate::elements::Mark;
 use crate::markdown::{self, TableLayout};
-use crate::text::{collapse_whitespace, is_whitespace_only};
+use crate::text::collapse_whitespace;
 
+mod code;
+mod lines;
 mod table;
 
 use table::TableState;
@@ -180,17 +182,6 @@ struct Fence {
     /// Whitespace-only text before the first text: written after the
     /// opening fence, as authored.
     held: String,
-}
-
-/// How a pending block boundary is written in Markdown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Break {
-    /// Inside a heading or a table cell: a space.
-    Space,
-    /// `"\n"`: a `<br>`, list items, the lines of a `dl`, table rows.
-    Line,
-    /// A blank line between blocks.
-    Blank,
 }
 
 impl<N: Copy + Eq> MarkdownWriter<N> {
@@ -609,191 +600,6 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         }
     }
 
-    /// The prefixes of the lines after the first of every open container.
-    fn continuation_prefixes(&self) -> String {
-        self.containers
-            .iter()
-            .filter(|container| container.started)
-            .map(|container| container.rest.as_str())
-            .collect()
-    }
-
-    /// Writes the prefixes of a new line: each open container's marker on
-    /// its first line, its indentation or `> ` on the others.
-    fn line_start<S: Sink<N>>(&mut self, sink: &mut S) {
-        let md = &mut *self;
-        md.definition_line = false;
-        for index in 0..md.containers.len() {
-            let container = &mut md.containers[index];
-            if container.started {
-                sink.text().push_str(&container.rest);
-                md.definition_line = false;
-                continue;
-            }
-            container.started = true;
-            sink.text().push_str(&container.first);
-            md.definition_line = container.definition;
-            if container.definition && md.containers[index + 1..].iter().any(|c| !c.started) {
-                // A list, a quote or a heading that begins a definition.
-                md.break_definition_line(sink);
-            }
-        }
-        md.line_fresh = true;
-    }
-
-    /// After a `dd`'s `: `, before a block that begins it: a reader takes
-    /// `: ` before a fence, a list marker or a table row for a paragraph's
-    /// text, so the block starts after a blank line, indented as the
-    /// definition's other lines.
-    fn break_definition_line<S: Sink<N>>(&mut self, sink: &mut S) {
-        if !self.definition_line {
-            return;
-        }
-        self.definition_line = false;
-        if sink.text().ends_with(' ') {
-            sink.text().pop();
-        }
-        let prefixes = self.continuation_prefixes();
-        let text = sink.text();
-        text.push('\n');
-        text.push_str(prefixes.trim_end());
-        text.push('\n');
-        text.push_str(&prefixes);
-    }
-
-    fn break_kind<S: Sink<N>>(&self, sink: &S) -> Break {
-        let md = self;
-        if md.fence.as_ref().is_some_and(|fence| fence.opened) {
-            return Break::Line;
-        }
-        if md.one_line.iter().any(|&depth| depth < md.low_water) {
-            return Break::Space;
-        }
-        if let Some(table) = md.tables.last()
-            && table.cell.is_some_and(|(_, begun, _)| !begun)
-        {
-            // A block boundary left pending by the row's earlier cells: the
-            // cell's own `|` separates them, on the row's one line.
-            if table.row_started {
-                return Break::Space;
-            }
-            return if table.rows_written > 0 {
-                Break::Line
-            } else {
-                Break::Blank
-            };
-        }
-        if !md.block_break {
-            return Break::Line;
-        }
-        let Some(enclosing) = md.low_water.checked_sub(1) else {
-            return Break::Blank;
-        };
-        let Some(enclosing_opened) = sink.opened(enclosing) else {
-            return Break::Blank;
-        };
-        let first_opened = sink.opened(md.low_water);
-        match enclosing_opened {
-            Opened::List => Break::Line,
-            Opened::Container { item: true } if first_opened == Some(Opened::List) => Break::Line,
-            _ if sink.open_node(enclosing).is_some_and(|node| {
-                mark_of(sink.dom().element_name(node)) == Mark::Definitions
-            }) =>
-            {
-                Break::Line
-            }
-            _ => Break::Blank,
-        }
-    }
-
-    /// Before content: the pending break with the next line's prefixes, a
-    /// table cell's start, the pending space, the markers of inline elements
-    /// not yet opened.
-    pub(crate) fn flush<S: Sink<N>>(&mut self, sink: &mut S) {
-        if *sink.pending_break() {
-            if sink.text().is_empty() {
-                self.line_start(sink);
-            } else {
-                match self.break_kind(sink) {
-                    Break::Space => {
-                        if sink.pending_space().is_empty() {
-                            sink.pending_space().push(' ');
-                        }
-                    }
-                    kind => {
-                        sink.text().push('\n');
-                        if kind == Break::Blank {
-                            let blank = self.continuation_prefixes();
-                            sink.text().push_str(blank.trim_end());
-                            sink.text().push('\n');
-                        }
-                        if let Some(fence) = &mut self.fence {
-                            fence.at_line_start = true;
-                        }
-                        self.line_start(sink);
-                    }
-                }
-            }
-        } else if sink.text().is_empty() {
-            self.line_start(sink);
-        }
-        *sink.pending_break() = false;
-        self.block_break = false;
-        self.begin_cell(sink);
-        let md = &mut *self;
-        if md.line_fresh {
-            sink.pending_space().clear();
-        }
-        md.spaced |= !sink.pending_space().is_empty();
-        sink.push_pending_space();
-        // Code is as written: emphasis around a code block does not mark it.
-        if md.fence.is_some() {
-            return;
-        }
-        let before = if md.line_fresh {
-            None
-        } else {
-            sink.text().chars().next_back()
-        };
-        // A closer just written would make one run with an opener after
-        // it (`*a**b*`), which a reader does not read as two.
-        let after_closer = before == Some('*') && !sink.text().ends_with("\\*");
-        for mark in &mut md.inline {
-            if !mark.opened {
-                // Nor those it would not open (`Kotaku*.*`): left out for
-                // the rest of the element.
-                if mark
-                    .flanks
-                    .is_some_and(|flanks| after_closer || !flanks.opens(before))
-                {
-                    mark.opener.clear();
-                    mark.closer.clear();
-                }
-                sink.text().push_str(&mark.opener);
-                mark.opened = true;
-                md.line_fresh &= mark.opener.is_empty();
-            }
-        }
-    }
-
-    /// Writes the closers of the opened inline markers at a block boundary;
-    /// they open again before the next content.
-    fn close_inline_marks<S: Sink<N>>(&mut self, sink: &mut S) {
-        let closers: String = self
-            .inline
-            .iter_mut()
-            .rev()
-            .filter(|mark| mark.opened)
-            .map(|mark| {
-                mark.opened = false;
-                mark.closer.clone()
-            })
-            .collect();
-        if !closers.is_empty() {
-            sink.push_trailing(&closers);
-        }
-    }
-
     /// Writes content that is not a text node (a rule, an image).
     fn push_content<S: Sink<N>>(&mut self, sink: &mut S, content: &str) {
         self.flush(sink);
@@ -801,101 +607,5 @@ impl<N: Copy + Eq> MarkdownWriter<N> {
         self.line_fresh = false;
         self.definition_line = false;
         self.low_water = sink.depth();
-    }
-
-    /// A heading inside a code block: its words are the code's, with runs
-    /// of whitespace as one space (the canonical text's heading text).
-    fn code_heading_words(&mut self, data: &str) {
-        let Some(&from) = self.heading_word_starts.last() else {
-            return;
-        };
-        for (index, word) in data.split(|c: char| c.is_ascii_whitespace()).enumerate() {
-            if index > 0 {
-                self.spaced = true;
-            }
-            if word.is_empty() {
-                continue;
-            }
-            if self.spaced && self.heading_words.len() > from {
-                self.heading_words.push(' ');
-            }
-            self.heading_words.push_str(word);
-            self.spaced = false;
-        }
-    }
-
-    /// Text inside a code block: as authored, each line prefixed as its
-    /// containers require, the opening fence before the first text.
-    pub(crate) fn code_text<S: Sink<N>>(&mut self, sink: &mut S, node: N, data: &str) {
-        self.code_heading_words(data);
-        let whitespace_only = is_whitespace_only(data);
-        let opened = self.fence.as_ref().is_some_and(|fence| fence.opened);
-        if !opened && whitespace_only {
-            if let Some(fence) = &mut self.fence {
-                fence.held.push_str(data);
-            }
-            return;
-        }
-        let start = sink.text().len();
-        self.flush(sink);
-        if !opened {
-            self.open_fence(sink);
-        }
-        let flushed = start;
-        let prefixes = self.continuation_prefixes();
-        let mut written = String::with_capacity(data.len());
-        for (index, line) in data.split('\n').enumerate() {
-            if index > 0 {
-                written.push('\n');
-                written.push_str(&prefixes);
-            }
-            written.push_str(line);
-        }
-        if whitespace_only {
-            // After the last text (with the line break before it): it joins
-            // the units that end there, as the closing fence will.
-            sink.text().push_str(&written);
-            sink.trailing_since(flushed);
-        } else {
-            sink.text().push_str(&written);
-        }
-        self.line_fresh = false;
-        self.low_water = sink.depth();
-        if let Some(fence) = &mut self.fence {
-            fence.at_line_start = data.ends_with('\n');
-        }
-        if !whitespace_only {
-            sink.push_text_unit(node, start);
-        }
-    }
-
-    fn open_fence<S: Sink<N>>(&mut self, sink: &mut S) {
-        if self.line_fresh {
-            self.break_definition_line(sink);
-        }
-        let line_start = sink.text().rfind('\n').map_or(0, |i| i + 1);
-        let prefixes = self.continuation_prefixes();
-        let Some(fence) = self.fence.as_mut() else {
-            return;
-        };
-        fence.opened = true;
-        sink.text().push_str(&fence.fence);
-        if let Some(language) = &fence.language {
-            sink.text().push_str(language);
-        }
-        fence.opening = line_start..sink.text().len();
-        sink.text().push('\n');
-        // The code's first line begins at its quote markers: a chunk that
-        // begins there is inside the code block.
-        fence.inside_start = sink.text().len();
-        sink.text().push_str(&prefixes);
-        let held = std::mem::take(&mut fence.held);
-        for (index, line) in held.split('\n').enumerate() {
-            if index > 0 {
-                sink.text().push('\n');
-                sink.text().push_str(&prefixes);
-            }
-            sink.text().push_str(line);
-        }
     }
 }

@@ -70,7 +70,12 @@ pub(crate) const INTEGRATION_POINTS: &[&[u8]] = &[
 
 /// HTML start tags that end foreign content: open SVG/MathML elements are
 /// closed first.
-pub(crate) const BREAKS_OUT_OF_FOREIGN: &[&[u8]] = &[
+pub(crate) fn breaks_out_of_foreign(name: &[u8]) -> bool {
+    is_one_of(name, HEADINGS) || is_one_of(name, BREAKS_OUT_OF_FOREIGN)
+}
+
+/// The start tags that end foreign content besides the headings.
+const BREAKS_OUT_OF_FOREIGN: &[&[u8]] = &[
     b"b",
     b"big",
     b"blockquote",
@@ -84,12 +89,6 @@ pub(crate) const BREAKS_OUT_OF_FOREIGN: &[&[u8]] = &[
     b"dt",
     b"em",
     b"embed",
-    b"h1",
-    b"h2",
-    b"h3",
-    b"h4",
-    b"h5",
-    b"h6",
     b"head",
     b"hr",
     b"i",
@@ -177,7 +176,12 @@ pub(crate) const FORMATTING: &[&[u8]] = &[
 
 /// The standard's "special" elements (HTML ones): an end tag for another
 /// element does not close across them.
-pub(crate) const SPECIAL: &[&[u8]] = &[
+pub(crate) fn is_special(name: &[u8]) -> bool {
+    is_one_of(name, HEADINGS) || is_one_of(name, SPECIAL)
+}
+
+/// The special elements besides the headings.
+const SPECIAL: &[&[u8]] = &[
     b"address",
     b"applet",
     b"area",
@@ -208,12 +212,6 @@ pub(crate) const SPECIAL: &[&[u8]] = &[
     b"form",
     b"frame",
     b"frameset",
-    b"h1",
-    b"h2",
-    b"h3",
-    b"h4",
-    b"h5",
-    b"h6",
     b"head",
     b"header",
     b"hgroup",
