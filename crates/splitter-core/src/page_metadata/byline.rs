@@ -6,7 +6,7 @@
 use super::Facts;
 use super::author::{byline_name, is_capitalised_words, reads_as_name};
 use super::text::{begins_with, collapse};
-use crate::adapter::{DomAdapter, NodeKind};
+use crate::adapter::{DomAdapter, NodeKind, is_unrendered};
 use crate::text::contains_ignore_ascii_case;
 
 impl Facts {
@@ -179,22 +179,12 @@ pub(super) fn first_letter(text: &str) -> Option<u8> {
 /// `and …`).
 pub(super) fn name_without_role<A: DomAdapter>(dom: &A, node: A::Node, name: String) -> String {
     let mut pieces = Vec::new();
-    let mut stack = vec![dom.first_child(node)];
-    while let Some(next) = stack.last_mut() {
-        let Some(current) = *next else {
-            stack.pop();
-            continue;
-        };
-        *next = dom.next_sibling(current);
-        match dom.kind(current) {
-            NodeKind::Text => {
-                let text = collapse(&dom.text(current));
-                if !text.is_empty() {
-                    pieces.push(text);
-                }
+    for current in dom.descendants(node) {
+        if dom.kind(current) == NodeKind::Text {
+            let text = collapse(&dom.text(current));
+            if !text.is_empty() {
+                pieces.push(text);
             }
-            NodeKind::Element if pieces.len() < 8 => stack.push(dom.first_child(current)),
-            _ => {}
         }
         if pieces.len() >= 8 {
             break;
@@ -220,14 +210,9 @@ pub(super) fn name_without_role<A: DomAdapter>(dom: &A, node: A::Node, name: Str
 /// Park <p>Jo Park writes about…`): its first text, when that text is
 /// a name: at most four words, each capitalised.
 pub(super) fn boxed_name<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
-    let mut stack = vec![dom.first_child(node)];
+    let mut walk = dom.descendants(node);
     let mut seen = 0;
-    while let Some(next) = stack.last_mut() {
-        let Some(current) = *next else {
-            stack.pop();
-            continue;
-        };
-        *next = dom.next_sibling(current);
+    while let Some(current) = walk.next() {
         seen += 1;
         if seen > 200 {
             return None;
@@ -242,14 +227,11 @@ pub(super) fn boxed_name<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String
                     .then(|| byline_name(&text))
                     .flatten();
             }
-            NodeKind::Element => {
-                let name = dom.element_name(current);
-                if !["script", "style", "template", "svg"]
-                    .iter()
-                    .any(|skip| name.eq_ignore_ascii_case(skip))
-                {
-                    stack.push(dom.first_child(current));
-                }
+            NodeKind::Element
+                if is_unrendered(dom, current)
+                    || dom.element_name(current).eq_ignore_ascii_case("svg") =>
+            {
+                walk.skip_subtree();
             }
             _ => {}
         }

@@ -15,24 +15,16 @@ pub(super) const ITEMPROPS: &[&str] = &[
 
 /// The text of the first descendant with `itemprop=name`.
 pub(super) fn named_descendant<A: DomAdapter>(dom: &A, node: A::Node) -> Option<String> {
-    let mut stack = vec![dom.first_child(node)];
     let mut seen = 0;
-    while let Some(next) = stack.last_mut() {
-        let Some(current) = *next else {
-            stack.pop();
-            continue;
-        };
-        *next = dom.next_sibling(current);
+    for current in dom.descendants(node) {
         seen += 1;
         if seen > 1_000 {
             return None;
         }
-        if dom.kind(current) != NodeKind::Element {
-            continue;
-        }
-        if dom
-            .attribute(current, "itemprop")
-            .is_some_and(|prop| prop.split_whitespace().any(|word| word == "name"))
+        if dom.kind(current) == NodeKind::Element
+            && dom
+                .attribute(current, "itemprop")
+                .is_some_and(|prop| prop.split_whitespace().any(|word| word == "name"))
         {
             let value = dom
                 .attribute(current, "content")
@@ -40,7 +32,6 @@ pub(super) fn named_descendant<A: DomAdapter>(dom: &A, node: A::Node) -> Option<
                 .unwrap_or_else(|| text_of(dom, current));
             return Some(value).filter(|value| !value.is_empty());
         }
-        stack.push(dom.first_child(current));
     }
     None
 }

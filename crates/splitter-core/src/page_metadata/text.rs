@@ -3,7 +3,7 @@
 //! collapsed, soft hyphens left out, text encoded twice read once,
 //! character references decoded once more.
 
-use crate::adapter::{DomAdapter, NodeKind};
+use crate::adapter::{DomAdapter, NodeKind, is_unrendered};
 
 /// The longest text kept of one element (a title, a byline): enough for
 /// any real one, and a bound on the work of a hostile page.
@@ -53,27 +53,20 @@ fn is_unseen<A: DomAdapter>(dom: &A, node: A::Node) -> bool {
 /// leaves out.
 pub(super) fn text_under<A: DomAdapter>(dom: &A, node: A::Node, reading: Reading) -> String {
     let mut text = String::new();
-    let mut stack = vec![dom.first_child(node)];
-    while let Some(next) = stack.last_mut() {
-        let Some(current) = *next else {
-            stack.pop();
-            continue;
-        };
-        *next = dom.next_sibling(current);
+    let mut walk = dom.descendants(node);
+    while let Some(current) = walk.next() {
         match dom.kind(current) {
             NodeKind::Text => text.push_str(&dom.text(current)),
             NodeKind::Element => {
-                let name = dom.element_name(current);
-                let skipped = ["script", "style", "template"]
-                    .iter()
-                    .any(|skip| name.eq_ignore_ascii_case(skip))
+                let skipped = is_unrendered(dom, current)
                     || (reading != Reading::All && is_unseen(dom, current))
                     || (reading == Reading::ShownWithoutButtons
-                        && name.eq_ignore_ascii_case("button"));
-                if !skipped {
+                        && dom.element_name(current).eq_ignore_ascii_case("button"));
+                if skipped {
+                    walk.skip_subtree();
+                } else {
                     // Block boundaries read as spaces.
                     text.push(' ');
-                    stack.push(dom.first_child(current));
                 }
             }
             _ => {}

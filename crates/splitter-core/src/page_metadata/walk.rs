@@ -24,13 +24,8 @@ const MOST_H1S: usize = 4;
 impl Facts {
     pub(super) fn gather<A: DomAdapter>(dom: &A, full: bool) -> Facts {
         let mut facts = Facts::default();
-        let mut stack = vec![dom.first_child(dom.document())];
-        while let Some(next) = stack.last_mut() {
-            let Some(node) = *next else {
-                stack.pop();
-                continue;
-            };
-            *next = dom.next_sibling(node);
+        let mut walk = dom.descendants(dom.document());
+        while let Some(node) = walk.next() {
             let kind = dom.kind(node);
             if kind == NodeKind::Text {
                 if !full {
@@ -66,12 +61,8 @@ impl Facts {
                 continue;
             }
             let name = dom.element_name(node);
-            if name.is_empty() {
-                continue;
-            }
-            let descend = facts.element(dom, node, name, full);
-            if descend && kind == NodeKind::Element {
-                stack.push(dom.first_child(node));
+            if name.is_empty() || !facts.element(dom, node, name, full) {
+                walk.skip_subtree();
             }
         }
         facts
