@@ -51,7 +51,9 @@ function cliPath() {
   const env = { ...process.env }
   delete env.CARGO_TARGET_DIR
   execFileSync('cargo', ['build', '-q', '-p', 'htmlsplit'], { cwd: ROOT, env, stdio: 'inherit' })
-  return path.join(ROOT, 'target', 'debug', 'htmlsplit')
+  // A target named in the environment (scripts/test names the host's) puts
+  // the build under target/<triple>/.
+  return path.join(ROOT, 'target', process.env.CARGO_BUILD_TARGET ?? '', 'debug', 'htmlsplit')
 }
 
 /** Runs the CLI and reads its JSON Lines. */

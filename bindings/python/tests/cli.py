@@ -15,7 +15,9 @@ def cli_path() -> str:
         return explicit
     # Always through cargo: a binary left in target/ may be stale.
     subprocess.run(["cargo", "build", "-q", "-p", "htmlsplit"], cwd=ROOT, check=True)
-    return str(ROOT / "target" / "debug" / "htmlsplit")
+    # A target named in the environment (scripts/test names the host's) puts
+    # the build under target/<triple>/.
+    return str(ROOT / "target" / os.environ.get("CARGO_BUILD_TARGET", "") / "debug" / "htmlsplit")
 
 
 def cli_records(args: list) -> list:

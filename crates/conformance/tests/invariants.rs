@@ -1,7 +1,7 @@
 //! SPEC §6 invariants and SPEC §7 offsets as property tests over generated
 //! HTML, in both whitespace modes, on every backend and with every sizer.
 
-mod common;
+use crate::common;
 
 use std::ops::Range;
 use std::sync::LazyLock;

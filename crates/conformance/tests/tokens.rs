@@ -3,7 +3,7 @@
 //! reaches the network: tiktoken's ranks ship in its crate and the Hugging
 //! Face tokenizer is built here.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
